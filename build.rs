@@ -1,0 +1,158 @@
+//! Generates the label table and the index tables from `indexes/` (the Encoding Standard's own
+//! files), so no mapping data is typed by hand. The multi-byte indexes are stored as compact run
+//! streams (see `src/tables.rs` for the format and its lazy expansion).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::{env, fs};
+
+fn main() {
+    let dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap()).join("indexes");
+    let out = PathBuf::from(env::var_os("OUT_DIR").unwrap());
+    println!("cargo:rerun-if-changed=indexes");
+    println!("cargo:rerun-if-changed=build.rs");
+
+    let names = write_labels(&dir, &out);
+    write_single_byte(&dir, &out, &names);
+    write_multi_byte(&dir, &out);
+}
+
+/// Reads an index file as the standard says (§ Indexes): drop empty lines and lines starting with
+/// "#", split on TAB; the first field is a decimal pointer, the second a hexadecimal code point.
+fn read_index(dir: &Path, name: &str) -> Vec<(u32, u32)> {
+    let path = dir.join(format!("index-{name}.txt"));
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut entries: Vec<(u32, u32)> = text
+        .split('\n')
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut f = l.split('\t');
+            let pointer = f.next().unwrap().trim().parse().unwrap();
+            let cp = f.next().unwrap().trim().trim_start_matches("0x");
+            (pointer, u32::from_str_radix(cp, 16).unwrap())
+        })
+        .collect();
+    entries.sort_unstable();
+    entries
+}
+
+/// `labels.rs`: every (label, encoding index) pair sorted by label, and the names in
+/// `encodings.json` order, which is the order of the `Encoding` enum.
+fn write_labels(dir: &Path, out: &Path) -> Vec<String> {
+    let json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("encodings.json")).unwrap()).unwrap();
+    let mut names = Vec::new();
+    let mut labels = Vec::new();
+    for group in json.as_array().unwrap() {
+        for enc in group["encodings"].as_array().unwrap() {
+            let index = names.len();
+            names.push(enc["name"].as_str().unwrap().to_owned());
+            for label in enc["labels"].as_array().unwrap() {
+                labels.push((label.as_str().unwrap().to_owned(), index));
+            }
+        }
+    }
+    labels.sort();
+    let mut s = String::new();
+    writeln!(s, "pub(crate) static JSON_NAMES: [&str; {}] = {names:?};", names.len()).unwrap();
+    writeln!(s, "pub(crate) static LABELS: [(&str, u8); {}] = [", labels.len()).unwrap();
+    for (label, index) in &labels {
+        writeln!(s, "    ({label:?}, {index}),").unwrap();
+    }
+    s.push_str("];\n");
+    fs::write(out.join("labels.rs"), s).unwrap();
+    names
+}
+
+/// `single_byte.rs`: one 128-entry table per single-byte encoding, in `Encoding` order
+/// (0 = no code point; no single-byte index maps to U+0000).
+fn write_single_byte(dir: &Path, out: &Path, names: &[String]) {
+    let single: Vec<&String> = names[1..=28].iter().collect();
+    let mut s = format!("pub(crate) static SINGLE_BYTE: [[u16; 128]; {}] = [\n", single.len());
+    for name in single {
+        // ISO-8859-8-I shares ISO-8859-8's index (§ Legacy single-byte encodings).
+        let file = match name.as_str() {
+            "ISO-8859-8-I" => "iso-8859-8".to_owned(),
+            n => n.to_ascii_lowercase(),
+        };
+        let mut table = [0u16; 128];
+        for (p, cp) in read_index(dir, &file) {
+            table[p as usize] = u16::try_from(cp).unwrap();
+        }
+        writeln!(s, "    // {name}\n    {table:?},").unwrap();
+    }
+    s.push_str("];\n");
+    fs::write(out.join("single_byte.rs"), s).unwrap();
+}
+
+/// `multi_byte.rs`: the CJK indexes as run streams, the gb18030 ranges and the ISO-2022-JP
+/// katakana index as plain arrays.
+fn write_multi_byte(dir: &Path, out: &Path) {
+    let mut s = String::new();
+    for (name, konst) in [
+        ("big5", "BIG5"),
+        ("euc-kr", "EUC_KR"),
+        ("gb18030", "GB18030"),
+        ("jis0208", "JIS0208"),
+        ("jis0212", "JIS0212"),
+    ] {
+        let entries = read_index(dir, name);
+        let len = entries.last().unwrap().0 + 1;
+        let file = format!("{name}.runs");
+        fs::write(out.join(&file), runs(&entries)).unwrap();
+        writeln!(s, "pub(crate) const {konst}_LEN: usize = {len};").unwrap();
+        writeln!(s, "pub(crate) static {konst}_RUNS: &[u8] = include_bytes!({file:?});").unwrap();
+    }
+    let ranges = read_index(dir, "gb18030-ranges");
+    writeln!(s, "pub(crate) static GB18030_RANGES: [(u32, u32); {}] = {ranges:?};", ranges.len())
+        .unwrap();
+    let katakana: Vec<u16> = read_index(dir, "iso-2022-jp-katakana")
+        .iter()
+        .enumerate()
+        .map(|(i, &(p, cp))| {
+            assert_eq!(i as u32, p);
+            u16::try_from(cp).unwrap()
+        })
+        .collect();
+    writeln!(
+        s,
+        "pub(crate) static ISO_2022_JP_KATAKANA: [u16; {}] = {katakana:?};",
+        katakana.len()
+    )
+    .unwrap();
+    fs::write(out.join("multi_byte.rs"), s).unwrap();
+}
+
+/// Encodes entries (sorted by pointer) as runs of consecutive pointers mapping to consecutive code
+/// points: for each run, LEB128 varints of the pointer gap since the previous run's end, the run
+/// length, and the zigzagged code point delta from the previous run's last code point + 1.
+fn runs(entries: &[(u32, u32)]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let (mut next_pointer, mut next_cp) = (0u32, 0u32);
+    let mut i = 0;
+    while i < entries.len() {
+        let (p, cp) = entries[i];
+        let mut len = 1;
+        while i + len < entries.len()
+            && entries[i + len] == (p + len as u32, cp + len as u32)
+        {
+            len += 1;
+        }
+        varint(&mut out, p - next_pointer);
+        varint(&mut out, len as u32);
+        let delta = i64::from(cp) - i64::from(next_cp);
+        varint(&mut out, ((delta << 1) ^ (delta >> 63)) as u32);
+        next_pointer = p + len as u32;
+        next_cp = cp + len as u32;
+        i += len;
+    }
+    out
+}
+
+fn varint(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}

@@ -1,0 +1,357 @@
+//! Encoder instances (§ 4.1) and their driver: the encoder error modes, and input as UTF-8
+//! (`&str`) or as UTF-16 code units (where a lone surrogate becomes U+FFFD, as WebIDL's
+//! USVString conversion does).
+
+use crate::chinese_simplified::Gb18030Encoder;
+use crate::chinese_traditional::Big5Encoder;
+use crate::encoding::Encoding;
+use crate::japanese::{EucJpEncoder, Iso2022JpEncoder, ShiftJisEncoder};
+use crate::korean::EucKrEncoder;
+use crate::misc::{Utf16Encoder, XUserDefinedEncoder};
+use crate::single_byte::SingleByteEncoder;
+use crate::sink::ascii_prefix_len;
+use crate::utf8::Utf8Encoder;
+
+/// Why an encode call returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncoderResult {
+    /// All input was consumed (after a `last` call, end-of-queue was processed too).
+    InputEmpty,
+    /// The output buffer has no room for another step; call again with more room.
+    OutputFull,
+    /// Fatal mode only: the handler returned error with this code point, which counts as read.
+    /// The encoder keeps its state, so the caller may go on with the rest of the input ("encode
+    /// or fail", § 7.2).
+    Unmappable(char),
+}
+
+/// An encoder's error mode (§ 4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EncoderMode {
+    /// The first unmappable code point stops encoding ([`EncoderResult::Unmappable`]).
+    #[default]
+    Fatal,
+    /// An unmappable code point becomes `&#N;` (N in decimal), as HTML forms require.
+    Html,
+}
+
+/// Room every encode step is given: ISO-2022-JP's longest, an escape sequence then `&#1114111;`.
+pub(crate) const MAX_STEP: usize = 16;
+
+/// One family's encoder handler.
+pub(crate) trait Encode {
+    /// Encodes one scalar value into `out`, which has at least [`MAX_STEP`] bytes. `Ok(n)`: `n`
+    /// bytes written. `Err(n)`: the handler returned error for this code point after writing `n`
+    /// bytes (ISO-2022-JP's switch back to ASCII).
+    fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize>;
+
+    /// End-of-queue: writes what the handler emits before finished (ISO-2022-JP's switch back to
+    /// ASCII) into `out` (at least [`MAX_STEP`] bytes) and returns how many bytes.
+    fn finish(&mut self, _out: &mut [u8]) -> usize {
+        0
+    }
+
+    /// Whether an ASCII code point now encodes as its own byte, so runs of ASCII may be copied.
+    fn ascii_is_identity(&self) -> bool {
+        true
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Kind {
+    Utf8(Utf8Encoder),
+    SingleByte(SingleByteEncoder),
+    Gb18030(Gb18030Encoder),
+    Big5(Big5Encoder),
+    EucJp(EucJpEncoder),
+    Iso2022Jp(Iso2022JpEncoder),
+    ShiftJis(ShiftJisEncoder),
+    EucKr(EucKrEncoder),
+    Utf16(Utf16Encoder),
+    XUserDefined(XUserDefinedEncoder),
+}
+
+/// A streaming encoder instance for one encoding.
+#[derive(Clone, Debug)]
+pub struct Encoder {
+    encoding: Encoding,
+    kind: Kind,
+}
+
+impl Encoder {
+    /// An encoder in its initial state, or `None` for replacement. UTF-16BE/LE encoders are an
+    /// extension of this crate: the standard defines none.
+    pub fn new(encoding: Encoding) -> Option<Encoder> {
+        use Encoding::*;
+        let kind = match encoding {
+            Replacement => return None,
+            Utf8 => Kind::Utf8(Utf8Encoder),
+            Gbk => Kind::Gb18030(Gb18030Encoder::new(true)),
+            Gb18030 => Kind::Gb18030(Gb18030Encoder::new(false)),
+            Big5 => Kind::Big5(Big5Encoder::default()),
+            EucJp => Kind::EucJp(EucJpEncoder::default()),
+            Iso2022Jp => Kind::Iso2022Jp(Iso2022JpEncoder::default()),
+            ShiftJis => Kind::ShiftJis(ShiftJisEncoder::default()),
+            EucKr => Kind::EucKr(EucKrEncoder::default()),
+            Utf16Be => Kind::Utf16(Utf16Encoder::new(true)),
+            Utf16Le => Kind::Utf16(Utf16Encoder::new(false)),
+            XUserDefined => Kind::XUserDefined(XUserDefinedEncoder),
+            single => Kind::SingleByte(SingleByteEncoder::new(single)),
+        };
+        Some(Encoder { encoding, kind })
+    }
+
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// Back to the initial state.
+    pub fn reset(&mut self) {
+        *self = Encoder::new(self.encoding).expect("an encoder exists for this encoding");
+    }
+
+    /// Encodes UTF-8 input. Returns why it stopped, bytes of `src` read, bytes written.
+    pub fn encode_from_utf8(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+        mode: EncoderMode,
+    ) -> (EncoderResult, usize, usize) {
+        let mut input = Utf8Input { src, pos: 0 };
+        let (result, written) = self.run(&mut input, dst, last, mode);
+        (result, input.pos, written)
+    }
+
+    /// Encodes UTF-16 input; a lone surrogate is encoded as U+FFFD. A leading surrogate at the end
+    /// of a non-final chunk is left unread, for the caller to pass again with the next chunk.
+    /// Returns why it stopped, code units read, bytes written.
+    pub fn encode_from_utf16(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        last: bool,
+        mode: EncoderMode,
+    ) -> (EncoderResult, usize, usize) {
+        let mut input = Utf16Input { src, pos: 0, last };
+        let (result, written) = self.run(&mut input, dst, last, mode);
+        (result, input.pos, written)
+    }
+
+    /// Encodes a whole string (a convenience for Rust users).
+    pub fn encode_to_vec(&mut self, src: &str, mode: EncoderMode) -> Result<Vec<u8>, char> {
+        let mut out = vec![0u8; self.max_buffer_length_from_utf8(src.len(), mode)];
+        match self.encode_from_utf8(src, &mut out, true, mode) {
+            (EncoderResult::Unmappable(c), _, _) => Err(c),
+            (result, read, written) => {
+                debug_assert_eq!((result, read), (EncoderResult::InputEmpty, src.len()));
+                out.truncate(written);
+                Ok(out)
+            }
+        }
+    }
+
+    /// A buffer of this many bytes always holds the output of encoding `units` UTF-16 code units
+    /// in one call, final or not.
+    pub fn max_buffer_length_from_utf16(&self, units: usize, mode: EncoderMode) -> usize {
+        use Encoding::*;
+        // Per code unit: html's `&#65535;` after ISO-2022-JP's three-byte escape is 11; in fatal
+        // mode ISO-2022-JP's escape and two bytes make 5, gb18030's four-byte sequences 4.
+        let per_unit = match (mode, self.encoding) {
+            (EncoderMode::Html, _) => 11,
+            (_, Iso2022Jp) => 5,
+            (_, Gbk | Gb18030) => 4,
+            (_, Utf8) => 3,
+            _ => 2,
+        };
+        units * per_unit + MAX_STEP
+    }
+
+    /// Likewise for `len` bytes of UTF-8 input.
+    pub fn max_buffer_length_from_utf8(&self, len: usize, mode: EncoderMode) -> usize {
+        use Encoding::*;
+        // Per byte: html's `&#2047;` after an escape is 10 for a two-byte character; ISO-2022-JP's
+        // escape before an ASCII byte is 4; UTF-16 doubles ASCII; gb18030 turns two bytes into four.
+        let per_byte = match (mode, self.encoding) {
+            (EncoderMode::Html, _) => 5,
+            (_, Iso2022Jp) => 4,
+            (_, Utf16Be | Utf16Le | Gbk | Gb18030) => 2,
+            _ => 1,
+        };
+        len * per_byte + MAX_STEP
+    }
+
+    fn run(
+        &mut self,
+        input: &mut impl Input,
+        dst: &mut [u8],
+        last: bool,
+        mode: EncoderMode,
+    ) -> (EncoderResult, usize) {
+        match &mut self.kind {
+            Kind::Utf8(e) => drive(e, input, dst, last, mode),
+            Kind::SingleByte(e) => drive(e, input, dst, last, mode),
+            Kind::Gb18030(e) => drive(e, input, dst, last, mode),
+            Kind::Big5(e) => drive(e, input, dst, last, mode),
+            Kind::EucJp(e) => drive(e, input, dst, last, mode),
+            Kind::Iso2022Jp(e) => drive(e, input, dst, last, mode),
+            Kind::ShiftJis(e) => drive(e, input, dst, last, mode),
+            Kind::EucKr(e) => drive(e, input, dst, last, mode),
+            Kind::Utf16(e) => drive(e, input, dst, last, mode),
+            Kind::XUserDefined(e) => drive(e, input, dst, last, mode),
+        }
+    }
+}
+
+/// Process a queue (§ 4.1) for an encoder: copies ASCII runs where the encoder allows, runs the
+/// handler on every other scalar value, and applies `mode` to errors.
+fn drive<E: Encode>(
+    enc: &mut E,
+    input: &mut impl Input,
+    dst: &mut [u8],
+    last: bool,
+    mode: EncoderMode,
+) -> (EncoderResult, usize) {
+    let mut pos = 0;
+    loop {
+        if dst.len() - pos < MAX_STEP {
+            return (EncoderResult::OutputFull, pos);
+        }
+        if enc.ascii_is_identity() {
+            let room = dst.len() - pos - MAX_STEP;
+            pos += input.copy_ascii(&mut dst[pos..pos + room]);
+            if dst.len() - pos < MAX_STEP {
+                continue;
+            }
+        }
+        let Some(c) = input.next_char() else {
+            if last {
+                pos += enc.finish(&mut dst[pos..]);
+            }
+            return (EncoderResult::InputEmpty, pos);
+        };
+        match enc.encode_char(c, &mut dst[pos..]) {
+            Ok(n) => pos += n,
+            Err(n) => {
+                pos += n;
+                match mode {
+                    EncoderMode::Fatal => return (EncoderResult::Unmappable(c), pos),
+                    EncoderMode::Html => pos += write_ncr(c, &mut dst[pos..]),
+                }
+            }
+        }
+    }
+}
+
+/// "html" error mode (§ 4.1): `&#`, the code point in decimal, `;`.
+fn write_ncr(c: char, out: &mut [u8]) -> usize {
+    let mut digits = [0u8; 7];
+    let (mut v, mut n) = (u32::from(c), 0);
+    loop {
+        digits[n] = b'0' + (v % 10) as u8;
+        n += 1;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out[0] = b'&';
+    out[1] = b'#';
+    for i in 0..n {
+        out[2 + i] = digits[n - 1 - i];
+    }
+    out[2 + n] = b';';
+    n + 3
+}
+
+/// Encoder input: a cursor over scalar values.
+trait Input {
+    /// Copies ASCII code points while they fit in `dst`; returns how many (bytes and items).
+    fn copy_ascii(&mut self, dst: &mut [u8]) -> usize;
+    /// The next scalar value, or `None` at the end of this chunk.
+    fn next_char(&mut self) -> Option<char>;
+}
+
+struct Utf8Input<'a> {
+    src: &'a str,
+    pos: usize,
+}
+
+impl Input for Utf8Input<'_> {
+    #[inline]
+    fn copy_ascii(&mut self, dst: &mut [u8]) -> usize {
+        let rest = &self.src.as_bytes()[self.pos..];
+        let n = ascii_prefix_len(&rest[..rest.len().min(dst.len())]);
+        dst[..n].copy_from_slice(&rest[..n]);
+        self.pos += n;
+        n
+    }
+    #[inline]
+    fn next_char(&mut self) -> Option<char> {
+        let c = self.src[self.pos..].chars().next()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+}
+
+struct Utf16Input<'a> {
+    src: &'a [u16],
+    pos: usize,
+    last: bool,
+}
+
+impl Input for Utf16Input<'_> {
+    #[inline]
+    fn copy_ascii(&mut self, dst: &mut [u8]) -> usize {
+        let rest = &self.src[self.pos..];
+        let n = rest.iter().zip(dst.iter_mut()).take_while(|(&u, _)| u < 0x80).map(|(&u, d)| *d = u as u8).count();
+        self.pos += n;
+        n
+    }
+    #[inline]
+    fn next_char(&mut self) -> Option<char> {
+        let unit = *self.src.get(self.pos)?;
+        let c = match unit {
+            0xD800..=0xDBFF => match self.src.get(self.pos + 1) {
+                Some(&trail @ 0xDC00..=0xDFFF) => {
+                    self.pos += 1;
+                    0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(trail) - 0xDC00)
+                }
+                // A leading surrogate ending a non-final chunk may pair with the next one.
+                None if !self.last => return None,
+                _ => 0xFFFD,
+            },
+            0xDC00..=0xDFFF => 0xFFFD,
+            _ => u32::from(unit),
+        };
+        self.pos += 1;
+        char::from_u32(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ncr_is_decimal() {
+        let mut out = [0u8; 16];
+        let n = write_ncr('\u{10FFFF}', &mut out);
+        assert_eq!(&out[..n], b"&#1114111;");
+        let n = write_ncr('\u{80}', &mut out);
+        assert_eq!(&out[..n], b"&#128;");
+    }
+
+    #[test]
+    fn lone_surrogates_become_replacement_characters() {
+        let mut e = Encoder::new(Encoding::Utf8).unwrap();
+        let mut out = [0u8; 64];
+        let src = [0x61, 0xDC00, 0xD83D, 0xDE00, 0xD800, 0x62, 0xD800];
+        let (r, read, n) = e.encode_from_utf16(&src, &mut out, false, EncoderMode::Fatal);
+        assert_eq!((r, read), (EncoderResult::InputEmpty, 6));
+        assert_eq!(&out[..n], "a\u{FFFD}\u{1F600}\u{FFFD}b".as_bytes());
+        let (r, read, n) = e.encode_from_utf16(&src[6..], &mut out, true, EncoderMode::Fatal);
+        assert_eq!((r, read), (EncoderResult::InputEmpty, 1));
+        assert_eq!(&out[..n], "\u{FFFD}".as_bytes());
+    }
+}

@@ -1,0 +1,240 @@
+//! Encodings, their names and labels (§ 4.2 Names and labels) and output encodings (§ 4.3).
+
+use crate::decoder::Decoder;
+use crate::encoder::Encoder;
+
+include!(concat!(env!("OUT_DIR"), "/labels.rs"));
+
+/// The 40 encodings of the Encoding Standard, in the order of its table of names and labels
+/// (`encodings.json`), which is also the order of its chapters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Encoding {
+    Utf8,
+    Ibm866,
+    Iso8859_2,
+    Iso8859_3,
+    Iso8859_4,
+    Iso8859_5,
+    Iso8859_6,
+    Iso8859_7,
+    Iso8859_8,
+    Iso8859_8I,
+    Iso8859_10,
+    Iso8859_13,
+    Iso8859_14,
+    Iso8859_15,
+    Iso8859_16,
+    Koi8R,
+    Koi8U,
+    Macintosh,
+    Windows874,
+    Windows1250,
+    Windows1251,
+    Windows1252,
+    Windows1253,
+    Windows1254,
+    Windows1255,
+    Windows1256,
+    Windows1257,
+    Windows1258,
+    XMacCyrillic,
+    Gbk,
+    Gb18030,
+    Big5,
+    EucJp,
+    Iso2022Jp,
+    ShiftJis,
+    EucKr,
+    Replacement,
+    Utf16Be,
+    Utf16Le,
+    XUserDefined,
+}
+
+/// The standard's chapters, which group the encodings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// § 8 The encoding (UTF-8).
+    Utf8,
+    /// § 9 Legacy single-byte encodings.
+    SingleByte,
+    /// § 10 Legacy multi-byte Chinese (simplified) encodings.
+    ChineseSimplified,
+    /// § 11 Legacy multi-byte Chinese (traditional) encodings.
+    ChineseTraditional,
+    /// § 12 Legacy multi-byte Japanese encodings.
+    Japanese,
+    /// § 13 Legacy multi-byte Korean encodings.
+    Korean,
+    /// § 14 Legacy miscellaneous encodings.
+    Miscellaneous,
+}
+
+const NAMES: [&str; 40] = [
+    "UTF-8",
+    "IBM866",
+    "ISO-8859-2",
+    "ISO-8859-3",
+    "ISO-8859-4",
+    "ISO-8859-5",
+    "ISO-8859-6",
+    "ISO-8859-7",
+    "ISO-8859-8",
+    "ISO-8859-8-I",
+    "ISO-8859-10",
+    "ISO-8859-13",
+    "ISO-8859-14",
+    "ISO-8859-15",
+    "ISO-8859-16",
+    "KOI8-R",
+    "KOI8-U",
+    "macintosh",
+    "windows-874",
+    "windows-1250",
+    "windows-1251",
+    "windows-1252",
+    "windows-1253",
+    "windows-1254",
+    "windows-1255",
+    "windows-1256",
+    "windows-1257",
+    "windows-1258",
+    "x-mac-cyrillic",
+    "GBK",
+    "gb18030",
+    "Big5",
+    "EUC-JP",
+    "ISO-2022-JP",
+    "Shift_JIS",
+    "EUC-KR",
+    "replacement",
+    "UTF-16BE",
+    "UTF-16LE",
+    "x-user-defined",
+];
+
+impl Encoding {
+    /// Every encoding, in the standard's order.
+    pub const ALL: [Encoding; 40] = {
+        use Encoding::*;
+        [
+            Utf8, Ibm866, Iso8859_2, Iso8859_3, Iso8859_4, Iso8859_5, Iso8859_6, Iso8859_7,
+            Iso8859_8, Iso8859_8I, Iso8859_10, Iso8859_13, Iso8859_14, Iso8859_15, Iso8859_16,
+            Koi8R, Koi8U, Macintosh, Windows874, Windows1250, Windows1251, Windows1252,
+            Windows1253, Windows1254, Windows1255, Windows1256, Windows1257, Windows1258,
+            XMacCyrillic, Gbk, Gb18030, Big5, EucJp, Iso2022Jp, ShiftJis, EucKr, Replacement,
+            Utf16Be, Utf16Le, XUserDefined,
+        ]
+    };
+
+    /// Get an encoding (§ 4.2): ASCII whitespace is trimmed from `label`, which is then matched
+    /// ASCII case-insensitively against every label. Nothing else is folded.
+    pub fn for_label(label: &str) -> Option<Encoding> {
+        Self::for_label_bytes(label.as_bytes())
+    }
+
+    /// [`Encoding::for_label`] on bytes (a label with a non-ASCII byte never matches).
+    pub fn for_label_bytes(label: &[u8]) -> Option<Encoding> {
+        let label = trim_ascii_whitespace(label);
+        // Every label is shorter than 32 bytes (the longest, "cseucpkdfmtjapanese", has 19).
+        let mut lower = [0u8; 32];
+        let lower = lower.get_mut(..label.len())?;
+        for (l, &b) in lower.iter_mut().zip(label) {
+            *l = b.to_ascii_lowercase();
+        }
+        LABELS
+            .binary_search_by(|(l, _)| l.as_bytes().cmp(lower))
+            .ok()
+            .map(|i| Encoding::ALL[usize::from(LABELS[i].1)])
+    }
+
+    /// The encoding's name, as the standard spells it (for example "Shift_JIS").
+    pub fn name(self) -> &'static str {
+        NAMES[self as usize]
+    }
+
+    /// Every label of this encoding, in ASCII lowercase.
+    pub fn labels(self) -> impl Iterator<Item = &'static str> {
+        LABELS
+            .iter()
+            .filter(move |(_, i)| usize::from(*i) == self as usize)
+            .map(|(l, _)| *l)
+    }
+
+    /// The chapter of the standard that defines this encoding.
+    pub fn family(self) -> Family {
+        use Encoding::*;
+        match self {
+            Utf8 => Family::Utf8,
+            Gbk | Gb18030 => Family::ChineseSimplified,
+            Big5 => Family::ChineseTraditional,
+            EucJp | Iso2022Jp | ShiftJis => Family::Japanese,
+            EucKr => Family::Korean,
+            Replacement | Utf16Be | Utf16Le | XUserDefined => Family::Miscellaneous,
+            _ => Family::SingleByte,
+        }
+    }
+
+    /// Get an output encoding (§ 4.3): replacement and UTF-16BE/LE give UTF-8.
+    pub fn output_encoding(self) -> Encoding {
+        match self {
+            Encoding::Replacement | Encoding::Utf16Be | Encoding::Utf16Le => Encoding::Utf8,
+            e => e,
+        }
+    }
+
+    /// Whether the standard defines an encoder (all but replacement and UTF-16BE/LE).
+    pub fn has_standard_encoder(self) -> bool {
+        self.output_encoding() == self
+    }
+
+    /// A new decoder instance in its initial state.
+    pub fn new_decoder(self) -> Decoder {
+        Decoder::new(self)
+    }
+
+    /// A new encoder instance, or `None` for replacement, the only encoding with no encoder here.
+    /// UTF-16BE/LE encoders are an extension: the standard defines none.
+    pub fn new_encoder(self) -> Option<Encoder> {
+        Encoder::new(self)
+    }
+}
+
+/// ASCII whitespace is U+0009 TAB, U+000A LF, U+000C FF, U+000D CR, or U+0020 SPACE (Infra).
+fn trim_ascii_whitespace(mut s: &[u8]) -> &[u8] {
+    let ws = |b: &u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
+    while let Some((first, rest)) = s.split_first() {
+        if !ws(first) {
+            break;
+        }
+        s = rest;
+    }
+    while let Some((last, rest)) = s.split_last() {
+        if !ws(last) {
+            break;
+        }
+        s = rest;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_encodings_json() {
+        assert_eq!(NAMES, JSON_NAMES);
+        for (i, e) in Encoding::ALL.iter().enumerate() {
+            assert_eq!(*e as usize, i);
+        }
+    }
+
+    #[test]
+    fn lowercased_name_is_a_label() {
+        for e in Encoding::ALL {
+            assert_eq!(Encoding::for_label(&e.name().to_ascii_lowercase()), Some(e));
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! The WHATWG Encoding Standard (<https://encoding.spec.whatwg.org/>), exactly: every encoding's
+//! decoder and encoder as a streaming state machine, the label lookup, the hooks for standards and
+//! the TextDecoder algorithm, with no JavaScript or wasm concerns. The `wasm` module (built only
+//! for wasm32) is the thin binding layer that exposes it to JavaScript.
+//!
+//! ```
+//! use encoding_wasm::{Encoding, DecoderMode};
+//! let enc = Encoding::for_label(" Shift_JIS ").unwrap();
+//! assert_eq!(enc.new_decoder().decode_to_string(b"\x82\xA0", true), "\u{3042}");
+//! ```
+
+mod chinese_simplified;
+mod chinese_traditional;
+mod decoder;
+mod encoder;
+mod encoding;
+pub mod hooks;
+mod japanese;
+mod korean;
+mod misc;
+mod single_byte;
+mod sink;
+mod tables;
+mod text_decoder;
+mod utf8;
+
+pub use decoder::{Decoder, DecoderMode, DecoderResult};
+pub use encoder::{Encoder, EncoderMode, EncoderResult};
+pub use encoding::{Encoding, Family};
+pub use text_decoder::TextDecoderCore;

@@ -1,0 +1,27 @@
+//! § 14.1 replacement: a decoder that turns any non-empty input into one U+FFFD; no encoder.
+
+use crate::decoder::{Decode, DecoderResult};
+use crate::sink::Sink;
+
+/// replacement decoder (§ 14.1.1).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ReplacementDecoder {
+    replacement_error_returned: bool,
+}
+
+impl Decode for ReplacementDecoder {
+    fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, _last: bool) -> (DecoderResult, usize) {
+        if src.is_empty() {
+            return (DecoderResult::InputEmpty, 0);
+        }
+        if !self.replacement_error_returned {
+            if !dst.has_room() {
+                return (DecoderResult::OutputFull, 0);
+            }
+            self.replacement_error_returned = true;
+            return (DecoderResult::Malformed, 1);
+        }
+        // The handler returned finished: nothing after the error is decoded.
+        (DecoderResult::InputEmpty, src.len())
+    }
+}

@@ -1,0 +1,194 @@
+//! Where decoders write: a caller-provided buffer of UTF-16 code units or of UTF-8 bytes.
+//!
+//! Every decoder is generic over [`Sink`], so each is written once and compiled for both outputs.
+//! A decoder checks [`Sink::has_room`] before each step of its handler; a step writes at most two
+//! code points (Big5's two-code-point pointers), which is what `has_room` guarantees room for.
+
+/// A decoder's output buffer.
+pub trait Sink {
+    /// Room for one handler step: two code points, or one U+FFFD after a `Malformed` return.
+    fn has_room(&self) -> bool;
+    /// Writes an ASCII byte as a code point.
+    fn write_ascii(&mut self, b: u8);
+    /// Writes a code point of the Basic Multilingual Plane that is not a surrogate.
+    fn write_bmp(&mut self, c: u16);
+    /// Writes any scalar value.
+    fn write_scalar(&mut self, c: u32);
+    /// Copies the longest ASCII prefix of `src` that fits and returns its length.
+    fn copy_ascii(&mut self, src: &[u8]) -> usize;
+    /// Units written so far.
+    fn written(&self) -> usize;
+}
+
+/// UTF-16 output.
+pub struct Utf16Sink<'a> {
+    buf: &'a mut [u16],
+    pos: usize,
+}
+
+impl<'a> Utf16Sink<'a> {
+    pub fn new(buf: &'a mut [u16]) -> Self {
+        Utf16Sink { buf, pos: 0 }
+    }
+}
+
+impl Sink for Utf16Sink<'_> {
+    #[inline(always)]
+    fn has_room(&self) -> bool {
+        self.buf.len() - self.pos >= 2
+    }
+    #[inline(always)]
+    fn write_ascii(&mut self, b: u8) {
+        self.buf[self.pos] = u16::from(b);
+        self.pos += 1;
+    }
+    #[inline(always)]
+    fn write_bmp(&mut self, c: u16) {
+        self.buf[self.pos] = c;
+        self.pos += 1;
+    }
+    #[inline(always)]
+    fn write_scalar(&mut self, c: u32) {
+        if c < 0x10000 {
+            self.write_bmp(c as u16);
+        } else {
+            let c = c - 0x10000;
+            self.buf[self.pos] = 0xD800 | (c >> 10) as u16;
+            self.buf[self.pos + 1] = 0xDC00 | (c & 0x3FF) as u16;
+            self.pos += 2;
+        }
+    }
+    #[inline]
+    fn copy_ascii(&mut self, src: &[u8]) -> usize {
+        let dst = &mut self.buf[self.pos..];
+        let n = ascii_prefix_len(&src[..src.len().min(dst.len())]);
+        for (d, &s) in dst[..n].iter_mut().zip(&src[..n]) {
+            *d = u16::from(s);
+        }
+        self.pos += n;
+        n
+    }
+    #[inline(always)]
+    fn written(&self) -> usize {
+        self.pos
+    }
+}
+
+/// UTF-8 output.
+pub struct Utf8Sink<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+}
+
+impl<'a> Utf8Sink<'a> {
+    pub fn new(buf: &'a mut [u8]) -> Self {
+        Utf8Sink { buf, pos: 0 }
+    }
+}
+
+impl Sink for Utf8Sink<'_> {
+    #[inline(always)]
+    fn has_room(&self) -> bool {
+        self.buf.len() - self.pos >= 4
+    }
+    #[inline(always)]
+    fn write_ascii(&mut self, b: u8) {
+        self.buf[self.pos] = b;
+        self.pos += 1;
+    }
+    #[inline(always)]
+    fn write_bmp(&mut self, c: u16) {
+        self.write_scalar(u32::from(c));
+    }
+    #[inline(always)]
+    fn write_scalar(&mut self, c: u32) {
+        self.pos += utf8_encode(c, &mut self.buf[self.pos..]);
+    }
+    #[inline]
+    fn copy_ascii(&mut self, src: &[u8]) -> usize {
+        let dst = &mut self.buf[self.pos..];
+        let n = ascii_prefix_len(&src[..src.len().min(dst.len())]);
+        dst[..n].copy_from_slice(&src[..n]);
+        self.pos += n;
+        n
+    }
+    #[inline(always)]
+    fn written(&self) -> usize {
+        self.pos
+    }
+}
+
+/// The UTF-8 encoder's handler (§ 8.1.2) for one scalar value: writes 1–4 bytes, returns how many.
+#[inline(always)]
+pub(crate) fn utf8_encode(c: u32, out: &mut [u8]) -> usize {
+    if c < 0x80 {
+        out[0] = c as u8;
+        return 1;
+    }
+    let (count, offset) = match c {
+        0x80..=0x7FF => (1, 0xC0),
+        0x800..=0xFFFF => (2, 0xE0),
+        _ => (3, 0xF0),
+    };
+    out[0] = ((c >> (6 * count)) + offset) as u8;
+    for i in 1..=count {
+        out[i] = 0x80 | ((c >> (6 * (count - i))) & 0x3F) as u8;
+    }
+    count + 1
+}
+
+/// Length of the longest prefix of `src` made of ASCII bytes, a word at a time.
+#[inline]
+pub(crate) fn ascii_prefix_len(src: &[u8]) -> usize {
+    const W: usize = core::mem::size_of::<usize>();
+    const HIGH: usize = usize::from_ne_bytes([0x80; W]);
+    let mut i = 0;
+    while i + W <= src.len() {
+        let word = usize::from_ne_bytes(src[i..i + W].try_into().unwrap());
+        if word & HIGH != 0 {
+            break;
+        }
+        i += W;
+    }
+    while i < src.len() && src[i] < 0x80 {
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_encode_matches_std() {
+        for c in [0u32, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF] {
+            let mut buf = [0u8; 4];
+            let n = utf8_encode(c, &mut buf);
+            let ch = char::from_u32(c).unwrap();
+            assert_eq!(&buf[..n], ch.encode_utf8(&mut [0; 4]).as_bytes());
+        }
+    }
+
+    #[test]
+    fn ascii_prefix_stops_at_first_high_byte() {
+        let mut v = vec![b'a'; 40];
+        assert_eq!(ascii_prefix_len(&v), 40);
+        v[17] = 0x80;
+        assert_eq!(ascii_prefix_len(&v), 17);
+        assert_eq!(ascii_prefix_len(&v[18..]), 22);
+        assert_eq!(ascii_prefix_len(&[]), 0);
+    }
+
+    #[test]
+    fn sinks_refuse_a_step_without_room() {
+        let mut b16 = [0u16; 3];
+        let mut s = Utf16Sink::new(&mut b16);
+        s.write_scalar(0x1F600);
+        assert!(!s.has_room());
+        let mut b8 = [0u8; 5];
+        let mut s = Utf8Sink::new(&mut b8);
+        assert_eq!(s.copy_ascii(b"abcdefg"), 5);
+        assert!(!s.has_room());
+    }
+}

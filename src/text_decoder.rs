@@ -1,0 +1,135 @@
+//! The TextDecoder algorithm (§ 7.2) without JavaScript: the decoder instance, ignore BOM, BOM
+//! seen, do not flush and the error mode, over caller-provided buffers. The wasm layer is a thin
+//! shell around this.
+
+use crate::decoder::{Decoder, DecoderMode, DecoderResult};
+use crate::encoding::Encoding;
+
+/// A TextDecoder's state (§ 7.1 TextDecoderCommon, § 7.2 TextDecoder).
+///
+/// One `decode(input, {stream})` call is [`TextDecoderCore::start`] followed by one or more
+/// `decode_to_*` calls over the pieces of `input` (the last with `last_piece`), so output can go
+/// into fixed buffers.
+#[derive(Clone, Debug)]
+pub struct TextDecoderCore {
+    decoder: Decoder,
+    mode: DecoderMode,
+    ignore_bom: bool,
+    bom_seen: bool,
+    do_not_flush: bool,
+}
+
+impl TextDecoderCore {
+    /// The constructor's steps (§ 7.2): `None` for replacement, which TextDecoder refuses.
+    pub fn new(encoding: Encoding, fatal: bool, ignore_bom: bool) -> Option<Self> {
+        (encoding != Encoding::Replacement).then(|| TextDecoderCore {
+            decoder: Decoder::new(encoding),
+            mode: if fatal { DecoderMode::Fatal } else { DecoderMode::Replacement },
+            ignore_bom,
+            bom_seen: false,
+            do_not_flush: false,
+        })
+    }
+
+    pub fn encoding(&self) -> Encoding {
+        self.decoder.encoding()
+    }
+
+    pub fn fatal(&self) -> bool {
+        self.mode == DecoderMode::Fatal
+    }
+
+    pub fn ignore_bom(&self) -> bool {
+        self.ignore_bom
+    }
+
+    /// Steps 1–2 of decode(): a fresh decoder unless the previous call was streaming, then do not
+    /// flush := `stream`.
+    pub fn start(&mut self, stream: bool) {
+        if !self.do_not_flush {
+            self.decoder.reset();
+            self.bom_seen = false;
+        }
+        self.do_not_flush = stream;
+    }
+
+    /// Decodes a piece of the current call's input into UTF-16, removing the BOM as "serialize
+    /// I/O queue" does. End-of-queue is processed after the last piece unless streaming.
+    /// `Malformed` only happens in fatal mode, where decode() throws; the state is then reset so
+    /// the error does not leak into the next call.
+    pub fn decode_to_utf16(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last_piece: bool,
+    ) -> (DecoderResult, usize, usize) {
+        let last = last_piece && !self.do_not_flush;
+        let (result, read, mut written) = self.decoder.decode_to_utf16(src, dst, last, self.mode);
+        if written > 0 && self.bom_applies() {
+            self.bom_seen = true;
+            if dst[0] == 0xFEFF {
+                dst.copy_within(1..written, 0);
+                written -= 1;
+            }
+        }
+        self.after(result);
+        (result, read, written)
+    }
+
+    /// As [`TextDecoderCore::decode_to_utf16`], into UTF-8.
+    pub fn decode_to_utf8(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last_piece: bool,
+    ) -> (DecoderResult, usize, usize) {
+        let last = last_piece && !self.do_not_flush;
+        let (result, read, mut written) = self.decoder.decode_to_utf8(src, dst, last, self.mode);
+        if written > 0 && self.bom_applies() {
+            self.bom_seen = true;
+            if dst.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                dst.copy_within(3..written, 0);
+                written -= 3;
+            }
+        }
+        self.after(result);
+        (result, read, written)
+    }
+
+    /// The output bound for a piece of `byte_length` bytes (see [`Decoder`]).
+    pub fn max_utf16_buffer_length(&self, byte_length: usize) -> usize {
+        self.decoder.max_utf16_buffer_length(byte_length)
+    }
+
+    pub fn max_utf8_buffer_length(&self, byte_length: usize) -> usize {
+        self.decoder.max_utf8_buffer_length(byte_length)
+    }
+
+    /// Decodes one whole decode() call into a `String` (a convenience for Rust users and tests):
+    /// `Err(())` where decode() would throw a TypeError.
+    pub fn decode(&mut self, input: &[u8], stream: bool) -> Result<String, ()> {
+        self.start(stream);
+        let mut out = vec![0u8; self.max_utf8_buffer_length(input.len())];
+        match self.decode_to_utf8(input, &mut out, true) {
+            (DecoderResult::Malformed, _, _) => Err(()),
+            (_, _, written) => {
+                out.truncate(written);
+                Ok(String::from_utf8(out).expect("decoders write UTF-8"))
+            }
+        }
+    }
+
+    /// Only UTF-8 and UTF-16BE/LE drop a leading BOM, once, unless ignore BOM.
+    fn bom_applies(&self) -> bool {
+        !self.ignore_bom
+            && !self.bom_seen
+            && matches!(self.encoding(), Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le)
+    }
+
+    fn after(&mut self, result: DecoderResult) {
+        if result == DecoderResult::Malformed {
+            self.do_not_flush = false;
+            self.decoder.reset();
+        }
+    }
+}

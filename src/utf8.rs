@@ -1,0 +1,149 @@
+//! § 8 The encoding: UTF-8's decoder (§ 8.1.1) and encoder (§ 8.1.2).
+
+use crate::decoder::{Decode, DecoderResult};
+use crate::encoder::Encode;
+use crate::sink::{utf8_encode, Sink};
+
+/// UTF-8 decoder state (§ 8.1.1): code point, bytes seen, bytes needed, lower and upper boundary.
+#[derive(Clone, Debug)]
+pub(crate) struct Utf8Decoder {
+    code_point: u32,
+    bytes_seen: u8,
+    bytes_needed: u8,
+    lower_boundary: u8,
+    upper_boundary: u8,
+}
+
+impl Default for Utf8Decoder {
+    fn default() -> Self {
+        Utf8Decoder {
+            code_point: 0,
+            bytes_seen: 0,
+            bytes_needed: 0,
+            lower_boundary: 0x80,
+            upper_boundary: 0xBF,
+        }
+    }
+}
+
+impl Decode for Utf8Decoder {
+    fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
+        let mut i = 0;
+        loop {
+            if self.bytes_needed == 0 {
+                // Fast path, valid only between sequences: ASCII runs, then whole well-formed
+                // sequences, which the handler would turn into exactly these code points.
+                i += dst.copy_ascii(&src[i..]);
+                while i < src.len() && dst.has_room() {
+                    match well_formed_sequence(&src[i..]) {
+                        Some((c, len)) => {
+                            dst.write_scalar(c);
+                            i += len;
+                        }
+                        None => break,
+                    }
+                }
+            }
+            if !dst.has_room() {
+                return (DecoderResult::OutputFull, i);
+            }
+            let Some(&byte) = src.get(i) else {
+                if last && self.bytes_needed != 0 {
+                    *self = Utf8Decoder::default();
+                    return (DecoderResult::Malformed, i);
+                }
+                return (DecoderResult::InputEmpty, i);
+            };
+            i += 1;
+            if self.bytes_needed == 0 {
+                match byte {
+                    0x00..=0x7F => dst.write_ascii(byte),
+                    0xC2..=0xDF => {
+                        self.bytes_needed = 1;
+                        self.code_point = u32::from(byte & 0x1F);
+                    }
+                    0xE0..=0xEF => {
+                        if byte == 0xE0 {
+                            self.lower_boundary = 0xA0;
+                        }
+                        if byte == 0xED {
+                            self.upper_boundary = 0x9F;
+                        }
+                        self.bytes_needed = 2;
+                        self.code_point = u32::from(byte & 0xF);
+                    }
+                    0xF0..=0xF4 => {
+                        if byte == 0xF0 {
+                            self.lower_boundary = 0x90;
+                        }
+                        if byte == 0xF4 {
+                            self.upper_boundary = 0x8F;
+                        }
+                        self.bytes_needed = 3;
+                        self.code_point = u32::from(byte & 0x7);
+                    }
+                    _ => return (DecoderResult::Malformed, i),
+                }
+                continue;
+            }
+            if !(self.lower_boundary..=self.upper_boundary).contains(&byte) {
+                *self = Utf8Decoder::default();
+                // Restore byte to the queue.
+                return (DecoderResult::Malformed, i - 1);
+            }
+            self.lower_boundary = 0x80;
+            self.upper_boundary = 0xBF;
+            self.code_point = (self.code_point << 6) | u32::from(byte & 0x3F);
+            self.bytes_seen += 1;
+            if self.bytes_seen == self.bytes_needed {
+                dst.write_scalar(self.code_point);
+                self.code_point = 0;
+                self.bytes_needed = 0;
+                self.bytes_seen = 0;
+            }
+        }
+    }
+}
+
+/// The scalar value and length of the well-formed, complete non-ASCII sequence `src` starts with.
+#[inline(always)]
+fn well_formed_sequence(src: &[u8]) -> Option<(u32, usize)> {
+    let b0 = *src.first()?;
+    let trail = |i: usize, lo: u8, hi: u8| src.get(i).filter(|b| (lo..=hi).contains(b)).map(|b| u32::from(b & 0x3F));
+    match b0 {
+        0xC2..=0xDF => Some(((u32::from(b0 & 0x1F) << 6) | trail(1, 0x80, 0xBF)?, 2)),
+        0xE0..=0xEF => {
+            let (lo, hi) = match b0 {
+                0xE0 => (0xA0, 0xBF),
+                0xED => (0x80, 0x9F),
+                _ => (0x80, 0xBF),
+            };
+            let c = (u32::from(b0 & 0xF) << 12) | (trail(1, lo, hi)? << 6) | trail(2, 0x80, 0xBF)?;
+            Some((c, 3))
+        }
+        0xF0..=0xF4 => {
+            let (lo, hi) = match b0 {
+                0xF0 => (0x90, 0xBF),
+                0xF4 => (0x80, 0x8F),
+                _ => (0x80, 0xBF),
+            };
+            let c = (u32::from(b0 & 0x7) << 18)
+                | (trail(1, lo, hi)? << 12)
+                | (trail(2, 0x80, 0xBF)? << 6)
+                | trail(3, 0x80, 0xBF)?;
+            Some((c, 4))
+        }
+        _ => None,
+    }
+}
+
+/// UTF-8 encoder (§ 8.1.2): stateless, never errors.
+#[derive(Clone, Debug)]
+pub(crate) struct Utf8Encoder;
+
+impl Encode for Utf8Encoder {
+    #[inline]
+    fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
+        Ok(utf8_encode(u32::from(c), out))
+    }
+}
