@@ -1,6 +1,7 @@
 //! § 11 Legacy multi-byte Chinese (traditional) encodings: Big5's decoder (§ 11.1.1) and encoder
 //! (§ 11.1.2), over index Big5 and the index Big5 pointer (§ 5).
 
+use std::fmt;
 use std::sync::OnceLock;
 
 use crate::decoder::{Decode, DecoderResult};
@@ -119,6 +120,12 @@ struct Reverse {
     astral: Box<[(u32, u16)]>,
 }
 
+impl fmt::Debug for Reverse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Reverse").finish_non_exhaustive()
+    }
+}
+
 /// Pointers below this are Hong Kong Supplementary Character Set extensions, not encoded.
 const FIRST_ENCODED_POINTER: usize = (0xA1 - 0x81) * 157;
 
@@ -145,9 +152,17 @@ fn reverse() -> &'static Reverse {
     })
 }
 
-/// Big5's encoder (§ 11.1.2); it has no state.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Big5Encoder;
+/// Big5's encoder (§ 11.1.2): no state, only the reverse map, built by the first encoder.
+#[derive(Clone, Debug)]
+pub(crate) struct Big5Encoder {
+    reverse: &'static Reverse,
+}
+
+impl Default for Big5Encoder {
+    fn default() -> Self {
+        Big5Encoder { reverse: reverse() }
+    }
+}
 
 impl Encode for Big5Encoder {
     fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
@@ -156,7 +171,7 @@ impl Encode for Big5Encoder {
             out[0] = code_point as u8;
             return Ok(1);
         }
-        let reverse = reverse();
+        let reverse = self.reverse;
         let pointer = if code_point < 0x10000 {
             reverse.bmp[code_point as usize].checked_sub(1)
         } else {
