@@ -91,8 +91,11 @@ impl Restored {
 enum Step {
     Continue,
     CodePoint(u32),
-    /// Error, restoring this many bytes: the last ones of the sequence, `byte` included.
-    Error { restore: [u8; 3], len: usize },
+    /// Error, restoring `restore[..len]` to the queue: the last bytes read, `byte` last.
+    Error {
+        restore: [u8; 3],
+        len: usize,
+    },
 }
 
 /// gb18030's decoder (§ 10.2.1): gb18030 first, second and third (0x00 = unset), and the restored
