@@ -55,6 +55,11 @@ pub(crate) trait Encode {
     fn ascii_is_identity(&self) -> bool {
         true
     }
+
+    /// The code point the handler's error for `c` is "with": `c`, except ISO-2022-JP's U+FFFD.
+    fn error_code_point(&self, c: char) -> char {
+        c
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -234,6 +239,7 @@ fn drive<E: Encode>(
             Ok(n) => pos += n,
             Err(n) => {
                 pos += n;
+                let c = enc.error_code_point(c);
                 match mode {
                     EncoderMode::Fatal => return (EncoderResult::Unmappable(c), pos),
                     EncoderMode::Html => pos += write_ncr(c, &mut dst[pos..]),
