@@ -275,8 +275,10 @@ impl Encode for Iso2022JpEncoder {
         3
     }
 
+    /// Never: outside the ASCII state ASCII needs an escape first, and in it U+000E, U+000F and
+    /// U+001B are errors, which the driver's ASCII copy would not see.
     fn ascii_is_identity(&self) -> bool {
-        self.state == EncoderState::Ascii
+        false
     }
 
     /// U+000E, U+000F and U+001B return error with U+FFFD, to prevent attacks.
