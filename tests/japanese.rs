@@ -38,7 +38,8 @@ fn decode_chunks(enc: Encoding, chunks: &[&[u8]]) -> Vec<String> {
     for (i, chunk) in chunks.iter().chain([&(&[] as &[u8])]).enumerate() {
         let last = i == chunks.len();
         let mut out = vec![0u8; d.max_utf8_buffer_length(chunk.len())];
-        let (result, read, written) = d.decode_to_utf8(chunk, &mut out, last, DecoderMode::Replacement);
+        let (result, read, written) =
+            d.decode_to_utf8(chunk, &mut out, last, DecoderMode::Replacement);
         assert_eq!((result, read), (DecoderResult::InputEmpty, chunk.len()));
         out.truncate(written);
         outputs.push(String::from_utf8(out).unwrap());
@@ -48,11 +49,16 @@ fn decode_chunks(enc: Encoding, chunks: &[&[u8]]) -> Vec<String> {
 
 /// Encodes `s` at once: `Err(c)` is fatal mode's unmappable code point.
 fn encode(enc: Encoding, s: &str) -> Result<Vec<u8>, char> {
-    enc.new_encoder().unwrap().encode_to_vec(s, EncoderMode::Fatal)
+    enc.new_encoder()
+        .unwrap()
+        .encode_to_vec(s, EncoderMode::Fatal)
 }
 
 fn encode_html(enc: Encoding, s: &str) -> Vec<u8> {
-    enc.new_encoder().unwrap().encode_to_vec(s, EncoderMode::Html).unwrap()
+    enc.new_encoder()
+        .unwrap()
+        .encode_to_vec(s, EncoderMode::Html)
+        .unwrap()
 }
 
 /// What fatal mode reports over a whole input, going on after each error: the bytes written
@@ -66,9 +72,16 @@ struct FatalRun {
 fn encode_fatal_run(enc: Encoding, s: &str) -> FatalRun {
     let mut e = enc.new_encoder().unwrap();
     let mut out = vec![0u8; e.max_buffer_length_from_utf8(s.len(), EncoderMode::Fatal)];
-    let (mut run, mut pos) = (FatalRun { errors: Vec::new(), tail: Vec::new() }, 0);
+    let (mut run, mut pos) = (
+        FatalRun {
+            errors: Vec::new(),
+            tail: Vec::new(),
+        },
+        0,
+    );
     loop {
-        let (result, read, written) = e.encode_from_utf8(&s[pos..], &mut out, true, EncoderMode::Fatal);
+        let (result, read, written) =
+            e.encode_from_utf8(&s[pos..], &mut out, true, EncoderMode::Fatal);
         pos += read;
         match result {
             EncoderResult::Unmappable(c) => run.errors.push((out[..written].to_vec(), c)),
@@ -84,18 +97,33 @@ fn encode_fatal_run(enc: Encoding, s: &str) -> FatalRun {
 /// The same with encoding_rs.
 fn rs_encode_fatal_run(enc: Encoding, s: &str) -> FatalRun {
     let mut e = rs(enc).new_encoder();
-    let mut out = vec![0u8; e.max_buffer_length_from_utf8_without_replacement(s.len()).unwrap()];
-    let (mut run, mut pos) = (FatalRun { errors: Vec::new(), tail: Vec::new() }, 0);
+    let mut out = vec![
+        0u8;
+        e.max_buffer_length_from_utf8_without_replacement(s.len())
+            .unwrap()
+    ];
+    let (mut run, mut pos) = (
+        FatalRun {
+            errors: Vec::new(),
+            tail: Vec::new(),
+        },
+        0,
+    );
     loop {
-        let (result, read, written) = e.encode_from_utf8_without_replacement(&s[pos..], &mut out, true);
+        let (result, read, written) =
+            e.encode_from_utf8_without_replacement(&s[pos..], &mut out, true);
         pos += read;
         match result {
-            encoding_rs::EncoderResult::Unmappable(c) => run.errors.push((out[..written].to_vec(), c)),
+            encoding_rs::EncoderResult::Unmappable(c) => {
+                run.errors.push((out[..written].to_vec(), c))
+            }
             encoding_rs::EncoderResult::InputEmpty => {
                 run.tail = out[..written].to_vec();
                 return run;
             }
-            encoding_rs::EncoderResult::OutputFull => panic!("output full with a max-length buffer"),
+            encoding_rs::EncoderResult::OutputFull => {
+                panic!("output full with a max-length buffer")
+            }
         }
     }
 }
@@ -118,7 +146,11 @@ fn rs_decode(enc: Encoding, bytes: &[u8]) -> String {
 
 fn rs_decode_fatal(enc: Encoding, bytes: &[u8]) -> Result<String, String> {
     let mut d = rs(enc).new_decoder_without_bom_handling();
-    let mut out = vec![0u8; d.max_utf8_buffer_length_without_replacement(bytes.len()).unwrap()];
+    let mut out = vec![
+        0u8;
+        d.max_utf8_buffer_length_without_replacement(bytes.len())
+            .unwrap()
+    ];
     let (result, _, written) = d.decode_to_utf8_without_replacement(bytes, &mut out, true);
     out.truncate(written);
     let text = String::from_utf8(out).unwrap();
@@ -136,7 +168,10 @@ fn rs_decode_chunks(enc: Encoding, chunks: &[&[u8]]) -> Vec<String> {
         let last = i == chunks.len();
         let mut out = vec![0u8; d.max_utf8_buffer_length(chunk.len()).unwrap()];
         let (result, read, written, _) = d.decode_to_utf8(chunk, &mut out, last);
-        assert_eq!((result, read), (encoding_rs::CoderResult::InputEmpty, chunk.len()));
+        assert_eq!(
+            (result, read),
+            (encoding_rs::CoderResult::InputEmpty, chunk.len())
+        );
         out.truncate(written);
         outputs.push(String::from_utf8(out).unwrap());
     }
@@ -192,18 +227,29 @@ fn random_input(rng: &mut Rng, enc: Encoding) -> Vec<u8> {
         match (enc, rng.below(10)) {
             (_, 0) => v.push(rng.next() as u8),
             (_, 1) => v.push(rng.range(0x00, 0x7F)),
-            (Encoding::EucJp, 2..=5) => v.push(rng.range(0xA1, 0xFE)),
-            (Encoding::EucJp, 6) => v.push([0x8E, 0x8F][rng.below(2)]),
+            (Encoding::EucJp, 2..=4) => v.push(rng.range(0xA1, 0xFE)),
+            (Encoding::EucJp, 5) => v.push([0x8E, 0x8F][rng.below(2)]),
+            (Encoding::EucJp, 6) => v.extend([0x8E, rng.range(0xA0, 0xE0)]),
             (Encoding::EucJp, 7) => v.extend([0x8F, rng.range(0xA1, 0xFE), rng.range(0xA1, 0xFE)]),
             (Encoding::EucJp, _) => v.push([0x80, 0xA0, 0xFF, 0xDF, 0xE0, 0x0A][rng.below(6)]),
-            (Encoding::ShiftJis, 2..=4) => {
-                v.push([rng.range(0x81, 0x9F), rng.range(0xE0, 0xFC), rng.range(0xF0, 0xF9)][rng.below(3)])
+            (Encoding::ShiftJis, 2..=4) => v.push(
+                [
+                    rng.range(0x81, 0x9F),
+                    rng.range(0xE0, 0xFC),
+                    rng.range(0xF0, 0xF9),
+                ][rng.below(3)],
+            ),
+            (Encoding::ShiftJis, 5..=7) => {
+                v.push([rng.range(0x40, 0x7E), rng.range(0x80, 0xFC)][rng.below(2)])
             }
-            (Encoding::ShiftJis, 5..=7) => v.push([rng.range(0x40, 0x7E), rng.range(0x80, 0xFC)][rng.below(2)]),
-            (Encoding::ShiftJis, _) => v.push([0x80, 0xA0, 0xA1, 0xDF, 0xFD, 0xFF, 0x7F, 0x22][rng.below(8)]),
+            (Encoding::ShiftJis, _) => {
+                v.push([0x80, 0xA0, 0xA1, 0xDF, 0xFD, 0xFF, 0x7F, 0x22][rng.below(8)])
+            }
             (_, 2..=4) => {
-                let escapes: [&[u8]; 9] =
-                    [b"\x1B(B", b"\x1B(J", b"\x1B(I", b"\x1B$@", b"\x1B$B", b"\x1B", b"\x1B$", b"\x1B(", b"\x1B$A"];
+                let escapes: [&[u8]; 9] = [
+                    b"\x1B(B", b"\x1B(J", b"\x1B(I", b"\x1B$@", b"\x1B$B", b"\x1B", b"\x1B$",
+                    b"\x1B(", b"\x1B$A",
+                ];
                 v.extend_from_slice(escapes[rng.below(escapes.len())]);
             }
             (_, 5..=7) => v.push(rng.range(0x21, 0x7E)),
@@ -264,14 +310,21 @@ fn euc_jp_decoder_errors() {
     assert_eq!(decode(EUC_JP, b"\xA2\xAFa"), "\u{FFFD}a");
     // End-of-queue with a leading byte: one error.
     for tail in [&b"\xA4"[..], b"\x8E", b"\x8F", b"\x8F\xA2"] {
-        assert_eq!(decode(EUC_JP, &[b"a", tail].concat()), "a\u{FFFD}", "{tail:X?}");
+        assert_eq!(
+            decode(EUC_JP, &[b"a", tail].concat()),
+            "a\u{FFFD}",
+            "{tail:X?}"
+        );
     }
 }
 
 #[test]
 fn euc_jp_jis0212_flag_survives_chunk_boundaries() {
     let chunks: [&[u8]; 4] = [b"\x8F", b"", b"\xA2", b"\xAF\xA4\xA2"];
-    assert_eq!(decode_chunks(EUC_JP, &chunks), ["", "", "", "\u{2D8}\u{3042}", ""]);
+    assert_eq!(
+        decode_chunks(EUC_JP, &chunks),
+        ["", "", "", "\u{2D8}\u{3042}", ""]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -281,13 +334,22 @@ fn euc_jp_jis0212_flag_survives_chunk_boundaries() {
 fn euc_jp_encoder() {
     assert_eq!(encode(EUC_JP, "a\u{3042}"), Ok(b"a\xA4\xA2".to_vec()));
     assert_eq!(encode(EUC_JP, "\u{A5}\u{203E}"), Ok(b"\x5C\x7E".to_vec()));
-    assert_eq!(encode(EUC_JP, "\u{FF61}\u{FF9F}"), Ok(b"\x8E\xA1\x8E\xDF".to_vec()));
+    assert_eq!(
+        encode(EUC_JP, "\u{FF61}\u{FF9F}"),
+        Ok(b"\x8E\xA1\x8E\xDF".to_vec())
+    );
     // U+2212 becomes U+FF0D, index jis0208 "60	0xFF0D": 60 / 94 + 0xA1, 60 % 94 + 0xA1.
-    assert_eq!(encode(EUC_JP, "\u{2212}\u{FF0D}"), Ok(b"\xA1\xDD\xA1\xDD".to_vec()));
+    assert_eq!(
+        encode(EUC_JP, "\u{2212}\u{FF0D}"),
+        Ok(b"\xA1\xDD\xA1\xDD".to_vec())
+    );
     // Only index jis0208 is used: U+02D8 (jis0212 only) is an error, as are PUA and astral.
     assert_eq!(encode(EUC_JP, "\u{2D8}"), Err('\u{2D8}'));
     assert_eq!(encode(EUC_JP, "a\u{E000}"), Err('\u{E000}'));
-    assert_eq!(encode_html(EUC_JP, "a\u{2D8}\u{1F600}b"), b"a&#728;&#128512;b");
+    assert_eq!(
+        encode_html(EUC_JP, "a\u{2D8}\u{1F600}b"),
+        b"a&#728;&#128512;b"
+    );
     // The first pointer of a duplicate: U+2252 is at 159 and 1207 → 0xA2, 65 + 0xA1.
     assert_eq!(encode(EUC_JP, "\u{2252}"), Ok(b"\xA2\xE2".to_vec()));
     // U+0080 is not ASCII.
@@ -304,16 +366,31 @@ fn iso_2022_jp_decodes_each_state() {
     // Roman: 0x5C is U+00A5 and 0x7E is U+203E, other ASCII bytes are themselves.
     assert_eq!(decode(ISO_2022_JP, b"\x1B(J\\~a"), "\u{A5}\u{203E}a");
     // Katakana: 0x21..0x5F is 0xFF61 − 0x21 + byte; others are errors.
-    assert_eq!(decode(ISO_2022_JP, b"\x1B(I!_`a"), "\u{FF61}\u{FF9F}\u{FFFD}\u{FFFD}");
+    assert_eq!(
+        decode(ISO_2022_JP, b"\x1B(I!_`a"),
+        "\u{FF61}\u{FF9F}\u{FFFD}\u{FFFD}"
+    );
     // ASCII: 0x0E, 0x0F and non-ASCII bytes are errors.
-    assert_eq!(decode(ISO_2022_JP, b"a\x0E\x0F\x80\xFFb"), "a\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}b");
+    assert_eq!(
+        decode(ISO_2022_JP, b"a\x0E\x0F\x80\xFFb"),
+        "a\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}b"
+    );
     assert_eq!(decode(ISO_2022_JP, b"\x1B(J\x0E\x80"), "\u{FFFD}\u{FFFD}");
     // Leading byte: bytes outside 0x21..0x7E are errors (newlines included).
-    assert_eq!(decode(ISO_2022_JP, b"\x1B$B\x0A\x20\x7F"), "\u{FFFD}\u{FFFD}\u{FFFD}");
+    assert_eq!(
+        decode(ISO_2022_JP, b"\x1B$B\x0A\x20\x7F"),
+        "\u{FFFD}\u{FFFD}\u{FFFD}"
+    );
     // Trailing byte: a byte outside 0x21..0x7E is an error and consumed; an unmapped pointer
     // ((0x29 − 0x21) × 94 = 752) is an error.
-    assert_eq!(decode(ISO_2022_JP, b"\x1B$B\x24\x0A\x24\x22"), "\u{FFFD}\u{3042}");
-    assert_eq!(decode(ISO_2022_JP, b"\x1B$B\x29\x21\x24\x22"), "\u{FFFD}\u{3042}");
+    assert_eq!(
+        decode(ISO_2022_JP, b"\x1B$B\x24\x0A\x24\x22"),
+        "\u{FFFD}\u{3042}"
+    );
+    assert_eq!(
+        decode(ISO_2022_JP, b"\x1B$B\x29\x21\x24\x22"),
+        "\u{FFFD}\u{3042}"
+    );
 }
 
 #[test]
@@ -343,7 +420,10 @@ fn iso_2022_jp_bad_escapes_restore_bytes() {
     // In the leading byte output state, the restored bytes form a pair: "$(" is pointer
     // 3 × 94 + 7 = 289, index jis0208 "289	0x3048".
     assert_eq!(decode(ISO_2022_JP, b"\x1B$B\x1B$("), "\u{FFFD}\u{3048}");
-    assert_eq!(decode(ISO_2022_JP, b"\x1B(I\x1B(!"), "\u{FFFD}\u{FF68}\u{FF61}");
+    assert_eq!(
+        decode(ISO_2022_JP, b"\x1B(I\x1B(!"),
+        "\u{FFFD}\u{FF68}\u{FF61}"
+    );
     // A restored escape byte starts a new escape.
     assert_eq!(decode(ISO_2022_JP, b"\x1B(\x1B(Jb\\"), "\u{FFFD}(b\u{A5}");
 }
@@ -356,7 +436,10 @@ fn iso_2022_jp_bad_escapes_restore_bytes_from_earlier_chunks() {
     assert_eq!(outputs, ["", "", "", "", "\u{FFFD}$A", "\u{FFFD}x", ""]);
     // The kept byte is also restored at end-of-queue.
     assert_eq!(decode_chunks(ISO_2022_JP, &[b"\x1B$"]), ["", "\u{FFFD}$"]);
-    assert_eq!(decode_chunks(ISO_2022_JP, &[b"\x1B", b"("]), ["", "", "\u{FFFD}("]);
+    assert_eq!(
+        decode_chunks(ISO_2022_JP, &[b"\x1B", b"("]),
+        ["", "", "\u{FFFD}("]
+    );
     // Fatal mode reports the error, then the caller may go on: the kept byte comes first.
     let mut d = ISO_2022_JP.new_decoder();
     let mut out = [0u16; 16];
@@ -376,7 +459,10 @@ fn iso_2022_jp_end_of_queue_in_each_state() {
     assert_eq!(decode_fatal(ISO_2022_JP, b"\x1B(J"), Ok("".into()));
     assert_eq!(decode_fatal(ISO_2022_JP, b"\x1B(I!"), Ok("\u{FF61}".into()));
     assert_eq!(decode_fatal(ISO_2022_JP, b"\x1B$B"), Ok("".into()));
-    assert_eq!(decode_fatal(ISO_2022_JP, b"\x1B$B\x24\x22"), Ok("\u{3042}".into()));
+    assert_eq!(
+        decode_fatal(ISO_2022_JP, b"\x1B$B\x24\x22"),
+        Ok("\u{3042}".into())
+    );
     // Trailing byte: error.
     assert_eq!(decode(ISO_2022_JP, b"\x1B$B\x24"), "\u{FFFD}");
     // Escape start: error.
@@ -396,7 +482,10 @@ fn iso_2022_jp_encoder_oddity_from_the_standard() {
     // concatenating the results, and then decoding yields U+00A5 U+FFFD U+00A5."
     let once = encode(ISO_2022_JP, "\u{A5}").unwrap();
     assert_eq!(once, b"\x1B\x28\x4A\x5C\x1B\x28\x42");
-    assert_eq!(decode(ISO_2022_JP, &[&once[..], &once[..]].concat()), "\u{A5}\u{FFFD}\u{A5}");
+    assert_eq!(
+        decode(ISO_2022_JP, &[&once[..], &once[..]].concat()),
+        "\u{A5}\u{FFFD}\u{A5}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -406,18 +495,45 @@ fn iso_2022_jp_encoder_oddity_from_the_standard() {
 fn iso_2022_jp_encoder_states() {
     assert_eq!(encode(ISO_2022_JP, "ab"), Ok(b"ab".to_vec()));
     // Roman keeps ASCII other than \ and ~, and writes U+00A5 and U+203E as 0x5C and 0x7E.
-    assert_eq!(encode(ISO_2022_JP, "\u{A5}a\u{203E}"), Ok(b"\x1B(J\x5Ca\x7E\x1B(B".to_vec()));
-    assert_eq!(encode(ISO_2022_JP, "\u{A5}\\"), Ok(b"\x1B(J\x5C\x1B(B\\".to_vec()));
-    assert_eq!(encode(ISO_2022_JP, "\u{A5}~"), Ok(b"\x1B(J\x5C\x1B(B~".to_vec()));
+    assert_eq!(
+        encode(ISO_2022_JP, "\u{A5}a\u{203E}"),
+        Ok(b"\x1B(J\x5Ca\x7E\x1B(B".to_vec())
+    );
+    assert_eq!(
+        encode(ISO_2022_JP, "\u{A5}\\"),
+        Ok(b"\x1B(J\x5C\x1B(B\\".to_vec())
+    );
+    assert_eq!(
+        encode(ISO_2022_JP, "\u{A5}~"),
+        Ok(b"\x1B(J\x5C\x1B(B~".to_vec())
+    );
     // jis0208, and back to ASCII for an ASCII code point and at the end.
-    assert_eq!(encode(ISO_2022_JP, "\u{3042}a\u{3042}"), Ok(b"\x1B$B\x24\x22\x1B(Ba\x1B$B\x24\x22\x1B(B".to_vec()));
-    assert_eq!(encode(ISO_2022_JP, "\u{3042}\u{A5}"), Ok(b"\x1B$B\x24\x22\x1B(J\x5C\x1B(B".to_vec()));
+    assert_eq!(
+        encode(ISO_2022_JP, "\u{3042}a\u{3042}"),
+        Ok(b"\x1B$B\x24\x22\x1B(Ba\x1B$B\x24\x22\x1B(B".to_vec())
+    );
+    assert_eq!(
+        encode(ISO_2022_JP, "\u{3042}\u{A5}"),
+        Ok(b"\x1B$B\x24\x22\x1B(J\x5C\x1B(B".to_vec())
+    );
     // U+2212 becomes U+FF0D (pointer 60).
-    assert_eq!(encode(ISO_2022_JP, "\u{2212}"), Ok(b"\x1B$B\x21\x5D\x1B(B".to_vec()));
+    assert_eq!(
+        encode(ISO_2022_JP, "\u{2212}"),
+        Ok(b"\x1B$B\x21\x5D\x1B(B".to_vec())
+    );
     // Halfwidth katakana through index ISO-2022-JP katakana: "0	0x3002", "62	0x309C".
-    assert_eq!(encode(ISO_2022_JP, "\u{FF61}"), encode(ISO_2022_JP, "\u{3002}"));
-    assert_eq!(encode(ISO_2022_JP, "\u{FF9F}"), encode(ISO_2022_JP, "\u{309C}"));
-    assert_eq!(encode(ISO_2022_JP, "\u{FF61}"), Ok(b"\x1B$B\x21\x23\x1B(B".to_vec()));
+    assert_eq!(
+        encode(ISO_2022_JP, "\u{FF61}"),
+        encode(ISO_2022_JP, "\u{3002}")
+    );
+    assert_eq!(
+        encode(ISO_2022_JP, "\u{FF9F}"),
+        encode(ISO_2022_JP, "\u{309C}")
+    );
+    assert_eq!(
+        encode(ISO_2022_JP, "\u{FF61}"),
+        Ok(b"\x1B$B\x21\x23\x1B(B".to_vec())
+    );
     // U+0080 is not ASCII and not in index jis0208.
     assert_eq!(encode(ISO_2022_JP, "\u{80}"), Err('\u{80}'));
 }
@@ -428,18 +544,30 @@ fn iso_2022_jp_encoder_shift_and_escape_are_errors_with_replacement_character() 
     for c in ['\u{E}', '\u{F}', '\u{1B}'] {
         assert_eq!(encode(ISO_2022_JP, &format!("a{c}")), Err('\u{FFFD}'));
         assert_eq!(encode_html(ISO_2022_JP, &format!("a{c}b")), b"a&#65533;b");
-        assert_eq!(encode_html(ISO_2022_JP, &format!("\u{A5}{c}")), b"\x1B(J\x5C&#65533;\x1B(B");
+        assert_eq!(
+            encode_html(ISO_2022_JP, &format!("\u{A5}{c}")),
+            b"\x1B(J\x5C&#65533;\x1B(B"
+        );
         // From jis0208: switch to ASCII first (the code point is restored), then error.
-        assert_eq!(encode_html(ISO_2022_JP, &format!("\u{3042}{c}")), b"\x1B$B\x24\x22\x1B(B&#65533;");
+        assert_eq!(
+            encode_html(ISO_2022_JP, &format!("\u{3042}{c}")),
+            b"\x1B$B\x24\x22\x1B(B&#65533;"
+        );
     }
 }
 
 #[test]
 fn iso_2022_jp_encoder_switches_to_ascii_before_an_ncr() {
     // From jis0208 an unmappable code point is restored after ESC ( B, then is an error there.
-    assert_eq!(encode_html(ISO_2022_JP, "\u{3042}\u{E000}\u{3042}"), b"\x1B$B\x24\x22\x1B(B&#57344;\x1B$B\x24\x22\x1B(B");
+    assert_eq!(
+        encode_html(ISO_2022_JP, "\u{3042}\u{E000}\u{3042}"),
+        b"\x1B$B\x24\x22\x1B(B&#57344;\x1B$B\x24\x22\x1B(B"
+    );
     // From Roman there is no switch: the NCR is written in Roman.
-    assert_eq!(encode_html(ISO_2022_JP, "\u{A5}\u{E000}"), b"\x1B(J\x5C&#57344;\x1B(B");
+    assert_eq!(
+        encode_html(ISO_2022_JP, "\u{A5}\u{E000}"),
+        b"\x1B(J\x5C&#57344;\x1B(B"
+    );
     // Fatal mode: the escape is written before the error is reported.
     let mut e = ISO_2022_JP.new_encoder().unwrap();
     let mut out = [0u8; 64];
@@ -454,7 +582,13 @@ fn iso_2022_jp_encoder_switches_to_ascii_before_an_ncr() {
 fn iso_2022_jp_encoder_state_carries_across_chunks() {
     let mut e = ISO_2022_JP.new_encoder().unwrap();
     let mut all = Vec::new();
-    for (chunk, last) in [("\u{3042}", false), ("", false), ("\u{3044}", false), ("a\u{A5}", false), ("", true)] {
+    for (chunk, last) in [
+        ("\u{3042}", false),
+        ("", false),
+        ("\u{3044}", false),
+        ("a\u{A5}", false),
+        ("", true),
+    ] {
         let mut out = vec![0u8; e.max_buffer_length_from_utf8(chunk.len(), EncoderMode::Fatal)];
         let (r, read, n) = e.encode_from_utf8(chunk, &mut out, last, EncoderMode::Fatal);
         assert_eq!((r, read), (EncoderResult::InputEmpty, chunk.len()));
@@ -478,9 +612,15 @@ fn iso_2022_jp_encoder_state_carries_across_chunks() {
 fn shift_jis_decoder() {
     assert_eq!(decode(SHIFT_JIS, b"\x82\xA0a"), "\u{3042}a");
     // ASCII bytes and 0x80 are themselves; 0xA1..0xDF are halfwidth katakana.
-    assert_eq!(decode(SHIFT_JIS, b"\x5C\x7E\x80\xA1\xDF"), "\\~\u{80}\u{FF61}\u{FF9F}");
+    assert_eq!(
+        decode(SHIFT_JIS, b"\x5C\x7E\x80\xA1\xDF"),
+        "\\~\u{80}\u{FF61}\u{FF9F}"
+    );
     // Not leading bytes.
-    assert_eq!(decode(SHIFT_JIS, b"\xA0\xFD\xFE\xFFa"), "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}a");
+    assert_eq!(
+        decode(SHIFT_JIS, b"\xA0\xFD\xFE\xFFa"),
+        "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}a"
+    );
     // Pointers 8836..10715 are EUDC, the Private Use Area: 0xF0 0x40 is pointer
     // (0xF0 − 0xC1) × 188 = 8836; 0xF9 0xFC is 56 × 188 + 0xFC − 0x41 = 10715.
     assert_eq!(decode(SHIFT_JIS, b"\xF0\x40\xF9\xFC"), "\u{E000}\u{E757}");
@@ -509,7 +649,10 @@ fn multi_byte_decoders_never_mask_an_ascii_byte() {
         for lead in 0x80..=0xFFu8 {
             for b in 0..0x80u8 {
                 let out = decode(enc, &[lead, b]);
-                assert!(!out.contains('\u{FFFD}') || out.ends_with(b as char), "{enc:?} {lead:#X} {b:#X}: {out:?}");
+                assert!(
+                    !out.contains('\u{FFFD}') || out.ends_with(b as char),
+                    "{enc:?} {lead:#X} {b:#X}: {out:?}"
+                );
             }
         }
     }
@@ -524,8 +667,14 @@ fn shift_jis_encoder() {
     // "an ASCII code point or U+0080" is a byte.
     assert_eq!(encode(SHIFT_JIS, "\u{80}"), Ok(b"\x80".to_vec()));
     assert_eq!(encode(SHIFT_JIS, "\u{81}"), Err('\u{81}'));
-    assert_eq!(encode(SHIFT_JIS, "\u{A5}\u{203E}"), Ok(b"\x5C\x7E".to_vec()));
-    assert_eq!(encode(SHIFT_JIS, "\u{FF61}\u{FF9F}"), Ok(b"\xA1\xDF".to_vec()));
+    assert_eq!(
+        encode(SHIFT_JIS, "\u{A5}\u{203E}"),
+        Ok(b"\x5C\x7E".to_vec())
+    );
+    assert_eq!(
+        encode(SHIFT_JIS, "\u{FF61}\u{FF9F}"),
+        Ok(b"\xA1\xDF".to_vec())
+    );
     // U+2212 becomes U+FF0D, pointer 60: 0x81, 60 + 0x40.
     assert_eq!(encode(SHIFT_JIS, "\u{2212}"), Ok(b"\x81\x7C".to_vec()));
     // Index Shift_JIS pointer skips 8272..8835: U+2170 is at 8634 and 10716 → 0xFA 0x40;
@@ -535,7 +684,10 @@ fn shift_jis_encoder() {
     assert_eq!(encode(SHIFT_JIS, "\u{7E8A}"), Ok(b"\xFA\x5C".to_vec()));
     // EUDC is not encoded.
     assert_eq!(encode(SHIFT_JIS, "\u{E000}"), Err('\u{E000}'));
-    assert_eq!(encode_html(SHIFT_JIS, "\u{E000}\u{1F600}"), b"&#57344;&#128512;");
+    assert_eq!(
+        encode_html(SHIFT_JIS, "\u{E000}\u{1F600}"),
+        b"&#57344;&#128512;"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -554,7 +706,8 @@ fn decoders_respect_small_output_buffers() {
             let (mut got, mut pos) = (Vec::new(), 0);
             loop {
                 let mut out = vec![0u16; 2 + rng.below(3)];
-                let (r, read, n) = d.decode_to_utf16(&input[pos..], &mut out, true, DecoderMode::Replacement);
+                let (r, read, n) =
+                    d.decode_to_utf16(&input[pos..], &mut out, true, DecoderMode::Replacement);
                 pos += read;
                 got.extend_from_slice(&out[..n]);
                 match r {
@@ -589,8 +742,16 @@ fn utf16_output_matches_encoding_rs() {
 // Differential tests against encoding_rs.
 
 fn assert_same_decode(enc: Encoding, input: &[u8]) {
-    assert_eq!(decode(enc, input), rs_decode(enc, input), "{enc:?} replacement {input:X?}");
-    assert_eq!(decode_fatal(enc, input), rs_decode_fatal(enc, input), "{enc:?} fatal {input:X?}");
+    assert_eq!(
+        decode(enc, input),
+        rs_decode(enc, input),
+        "{enc:?} replacement {input:X?}"
+    );
+    assert_eq!(
+        decode_fatal(enc, input),
+        rs_decode_fatal(enc, input),
+        "{enc:?} fatal {input:X?}"
+    );
 }
 
 #[test]
@@ -625,76 +786,168 @@ fn every_byte_pair_after_a_prefix_decodes_as_encoding_rs() {
     }
 }
 
-#[test]
-fn random_inputs_decode_as_encoding_rs_whole_and_in_chunks() {
-    for (seed, enc) in ALL.into_iter().enumerate() {
-        let mut rng = Rng(seed as u64 + 1000);
-        for _ in 0..100_000 {
-            let input = random_input(&mut rng, enc);
-            assert_same_decode(enc, &input);
-            let chunks = random_chunks(&mut rng, &input);
-            assert_eq!(decode_chunks(enc, &chunks), rs_decode_chunks(enc, &chunks), "{enc:?} {chunks:X?}");
-        }
+/// About 100k random inputs per encoding, whole and in random chunks (compared chunk by chunk).
+fn random_inputs_decode_as_encoding_rs(enc: Encoding, seed: u64) {
+    let mut rng = Rng(seed);
+    for _ in 0..100_000 {
+        let input = random_input(&mut rng, enc);
+        assert_same_decode(enc, &input);
+        let chunks = random_chunks(&mut rng, &input);
+        assert_eq!(
+            decode_chunks(enc, &chunks),
+            rs_decode_chunks(enc, &chunks),
+            "{enc:?} {chunks:X?}"
+        );
     }
 }
 
-/// Every scalar value, in one string: html mode's bytes, and fatal mode's errors and the bytes
-/// between them, as encoding_rs.
 #[test]
-fn every_scalar_value_encodes_as_encoding_rs() {
+fn random_inputs_decode_as_encoding_rs_euc_jp() {
+    random_inputs_decode_as_encoding_rs(EUC_JP, 1000);
+}
+
+#[test]
+fn random_inputs_decode_as_encoding_rs_iso_2022_jp() {
+    random_inputs_decode_as_encoding_rs(ISO_2022_JP, 1001);
+}
+
+#[test]
+fn random_inputs_decode_as_encoding_rs_shift_jis() {
+    random_inputs_decode_as_encoding_rs(SHIFT_JIS, 1002);
+}
+
+/// Every scalar value, in one string: html mode's bytes as encoding_rs's.
+fn every_scalar_value_encodes_as_encoding_rs_in_html_mode(enc: Encoding) {
     let all: String = (0..=0x10FFFFu32).filter_map(char::from_u32).collect();
-    for enc in ALL {
-        assert!(encode_html(enc, &all) == rs_encode_html_chunks(enc, &[&all]), "{enc:?} html");
-        assert!(encode_fatal_run(enc, &all) == rs_encode_fatal_run(enc, &all), "{enc:?} fatal");
-    }
+    assert!(
+        encode_html(enc, &all) == rs_encode_html_chunks(enc, &[&all]),
+        "{enc:?}"
+    );
 }
 
-/// Each BMP scalar value alone (from the initial state) and after a code point that leaves
-/// ISO-2022-JP's encoder in each state, in both modes, as encoding_rs.
+/// Every scalar value, in one string, going on after each error: fatal mode's errors and the
+/// bytes between them as encoding_rs's.
+fn every_scalar_value_encodes_as_encoding_rs_in_fatal_mode(enc: Encoding) {
+    let all: String = (0..=0x10FFFFu32).filter_map(char::from_u32).collect();
+    assert!(
+        encode_fatal_run(enc, &all) == rs_encode_fatal_run(enc, &all),
+        "{enc:?}"
+    );
+}
+
 #[test]
-fn each_bmp_scalar_value_from_each_state_encodes_as_encoding_rs() {
+fn every_scalar_value_encodes_as_encoding_rs_euc_jp_html() {
+    every_scalar_value_encodes_as_encoding_rs_in_html_mode(EUC_JP);
+}
+
+#[test]
+fn every_scalar_value_encodes_as_encoding_rs_euc_jp_fatal() {
+    every_scalar_value_encodes_as_encoding_rs_in_fatal_mode(EUC_JP);
+}
+
+#[test]
+fn every_scalar_value_encodes_as_encoding_rs_iso_2022_jp_html() {
+    every_scalar_value_encodes_as_encoding_rs_in_html_mode(ISO_2022_JP);
+}
+
+#[test]
+fn every_scalar_value_encodes_as_encoding_rs_iso_2022_jp_fatal() {
+    every_scalar_value_encodes_as_encoding_rs_in_fatal_mode(ISO_2022_JP);
+}
+
+#[test]
+fn every_scalar_value_encodes_as_encoding_rs_shift_jis_html() {
+    every_scalar_value_encodes_as_encoding_rs_in_html_mode(SHIFT_JIS);
+}
+
+#[test]
+fn every_scalar_value_encodes_as_encoding_rs_shift_jis_fatal() {
+    every_scalar_value_encodes_as_encoding_rs_in_fatal_mode(SHIFT_JIS);
+}
+
+/// Each BMP scalar value after `prefix` (which leaves ISO-2022-JP's encoder in a given state), in
+/// both modes, from a new encoder, as encoding_rs.
+fn each_bmp_scalar_value_encodes_as_encoding_rs(enc: Encoding, prefix: &str) {
     let mut ours = [0u8; 64];
     let mut theirs = [0u8; 64];
-    for enc in ALL {
-        let prefixes: &[&str] = if enc == ISO_2022_JP { &["", "\u{A5}", "\u{3042}"] } else { &[""] };
-        for prefix in prefixes {
-            for c in (0..=0xFFFFu32).filter_map(char::from_u32) {
-                let s = format!("{prefix}{c}");
-                for mode in [EncoderMode::Fatal, EncoderMode::Html] {
-                    let mut e = Encoder::new(enc).unwrap();
-                    let (r, _, n) = e.encode_from_utf8(&s, &mut ours, true, mode);
-                    let mut re = rs(enc).new_encoder();
-                    let (rr, m) = match mode {
-                        EncoderMode::Fatal => {
-                            let (rr, _, m) = re.encode_from_utf8_without_replacement(&s, &mut theirs, true);
-                            (matches!(rr, encoding_rs::EncoderResult::Unmappable(_)), m)
-                        }
-                        EncoderMode::Html => {
-                            let (rr, _, m, _) = re.encode_from_utf8(&s, &mut theirs, true);
-                            assert_eq!(rr, encoding_rs::CoderResult::InputEmpty);
-                            (false, m)
-                        }
-                    };
-                    assert_eq!(
-                        (matches!(r, EncoderResult::Unmappable(_)), &ours[..n]),
-                        (rr, &theirs[..m]),
-                        "{enc:?} {mode:?} {s:?}"
-                    );
+    for c in (0..=0xFFFFu32).filter_map(char::from_u32) {
+        let s = format!("{prefix}{c}");
+        for mode in [EncoderMode::Fatal, EncoderMode::Html] {
+            let mut e = Encoder::new(enc).unwrap();
+            let (r, _, n) = e.encode_from_utf8(&s, &mut ours, true, mode);
+            let mut re = rs(enc).new_encoder();
+            let (rr, m) = match mode {
+                EncoderMode::Fatal => {
+                    let (rr, _, m) = re.encode_from_utf8_without_replacement(&s, &mut theirs, true);
+                    (matches!(rr, encoding_rs::EncoderResult::Unmappable(_)), m)
                 }
-            }
+                EncoderMode::Html => {
+                    let (rr, _, m, _) = re.encode_from_utf8(&s, &mut theirs, true);
+                    assert_eq!(rr, encoding_rs::CoderResult::InputEmpty);
+                    (false, m)
+                }
+            };
+            let ours = (matches!(r, EncoderResult::Unmappable(_)), &ours[..n]);
+            assert_eq!(ours, (rr, &theirs[..m]), "{enc:?} {mode:?} {s:?}");
         }
     }
+}
+
+#[test]
+fn each_bmp_scalar_value_encodes_as_encoding_rs_euc_jp() {
+    each_bmp_scalar_value_encodes_as_encoding_rs(EUC_JP, "");
+}
+
+#[test]
+fn each_bmp_scalar_value_encodes_as_encoding_rs_shift_jis() {
+    each_bmp_scalar_value_encodes_as_encoding_rs(SHIFT_JIS, "");
+}
+
+#[test]
+fn each_bmp_scalar_value_encodes_as_encoding_rs_iso_2022_jp_from_ascii() {
+    each_bmp_scalar_value_encodes_as_encoding_rs(ISO_2022_JP, "");
+}
+
+#[test]
+fn each_bmp_scalar_value_encodes_as_encoding_rs_iso_2022_jp_from_roman() {
+    each_bmp_scalar_value_encodes_as_encoding_rs(ISO_2022_JP, "\u{A5}");
+}
+
+#[test]
+fn each_bmp_scalar_value_encodes_as_encoding_rs_iso_2022_jp_from_jis0208() {
+    each_bmp_scalar_value_encodes_as_encoding_rs(ISO_2022_JP, "\u{3042}");
 }
 
 /// Random strings split into chunks keep ISO-2022-JP's encoder state across calls: the same bytes
 /// as encoding at once and as encoding_rs's streaming encoder, from UTF-8 and from UTF-16.
 #[test]
 fn chunked_encoding_matches_whole_and_encoding_rs() {
-    let pool = ['a', '\\', '~', '\n', '\u{E}', '\u{1B}', '\u{80}', '\u{A5}', '\u{203E}', '\u{2212}', '\u{3042}', '\u{4E00}', '\u{FF61}', '\u{FF76}', '\u{FF0D}', '\u{2170}', '\u{E000}', '\u{1F600}'];
+    let pool = [
+        'a',
+        '\\',
+        '~',
+        '\n',
+        '\u{E}',
+        '\u{1B}',
+        '\u{80}',
+        '\u{A5}',
+        '\u{203E}',
+        '\u{2212}',
+        '\u{3042}',
+        '\u{4E00}',
+        '\u{FF61}',
+        '\u{FF76}',
+        '\u{FF0D}',
+        '\u{2170}',
+        '\u{E000}',
+        '\u{1F600}',
+    ];
     let mut rng = Rng(99);
     for enc in ALL {
         for _ in 0..3000 {
-            let chars: Vec<char> = (0..rng.below(12)).map(|_| pool[rng.below(pool.len())]).collect();
+            let chars: Vec<char> = (0..rng.below(12))
+                .map(|_| pool[rng.below(pool.len())])
+                .collect();
             let whole: String = chars.iter().collect();
             let mut chunks: Vec<String> = Vec::new();
             let mut i = 0;
@@ -706,25 +959,85 @@ fn chunked_encoding_matches_whole_and_encoding_rs() {
             chunks.push(String::new());
             let chunk_refs: Vec<&str> = chunks.iter().map(String::as_str).collect();
             let want = encode_html(enc, &whole);
-            assert_eq!(want, rs_encode_html_chunks(enc, &[&whole]), "{enc:?} {whole:?}");
+            assert_eq!(
+                want,
+                rs_encode_html_chunks(enc, &[&whole]),
+                "{enc:?} {whole:?}"
+            );
             let (mut from_utf8, mut from_utf16) = (Vec::new(), Vec::new());
             let mut e8 = Encoder::new(enc).unwrap();
             let mut e16 = Encoder::new(enc).unwrap();
             for (k, chunk) in chunks.iter().enumerate() {
                 let last = k + 1 == chunks.len();
-                let mut out = vec![0u8; e8.max_buffer_length_from_utf8(chunk.len(), EncoderMode::Html)];
+                let mut out =
+                    vec![0u8; e8.max_buffer_length_from_utf8(chunk.len(), EncoderMode::Html)];
                 let (r, read, n) = e8.encode_from_utf8(chunk, &mut out, last, EncoderMode::Html);
                 assert_eq!((r, read), (EncoderResult::InputEmpty, chunk.len()));
                 from_utf8.extend_from_slice(&out[..n]);
                 let units: Vec<u16> = chunk.encode_utf16().collect();
-                let mut out = vec![0u8; e16.max_buffer_length_from_utf16(units.len(), EncoderMode::Html)];
+                let mut out =
+                    vec![0u8; e16.max_buffer_length_from_utf16(units.len(), EncoderMode::Html)];
                 let (r, read, n) = e16.encode_from_utf16(&units, &mut out, last, EncoderMode::Html);
                 assert_eq!((r, read), (EncoderResult::InputEmpty, units.len()));
                 from_utf16.extend_from_slice(&out[..n]);
             }
             assert_eq!(from_utf8, want, "{enc:?} {chunks:?}");
             assert_eq!(from_utf16, want, "{enc:?} {chunks:?}");
-            assert_eq!(rs_encode_html_chunks(enc, &chunk_refs), want, "{enc:?} {chunks:?}");
+            assert_eq!(
+                rs_encode_html_chunks(enc, &chunk_refs),
+                want,
+                "{enc:?} {chunks:?}"
+            );
+        }
+    }
+}
+
+/// The encoder's buffer bounds hold for ISO-2022-JP's longest outputs per input unit: an escape
+/// before each ASCII byte, and html mode's `&#65533;` for U+001B (after an escape, or not).
+#[test]
+fn iso_2022_jp_worst_cases_fit_the_buffer_bounds() {
+    let worst = [
+        "\u{1B}".repeat(40),
+        "\u{3042}\u{1B}".repeat(20),
+        "\u{3042}a".repeat(20),
+        "\u{3042}\u{E000}".repeat(20),
+        "\u{A5}\u{FFFF}".repeat(20),
+    ];
+    for s in &worst {
+        for mode in [EncoderMode::Fatal, EncoderMode::Html] {
+            let mut e = Encoder::new(ISO_2022_JP).unwrap();
+            let mut out = vec![0u8; e.max_buffer_length_from_utf8(s.len(), mode)];
+            let (mut pos, mut results) = (0, Vec::new());
+            loop {
+                let (r, read, _) = e.encode_from_utf8(&s[pos..], &mut out, true, mode);
+                pos += read;
+                results.push(r);
+                if !matches!(r, EncoderResult::Unmappable(_)) {
+                    break;
+                }
+            }
+            assert_eq!(
+                (results.last(), pos),
+                (Some(&EncoderResult::InputEmpty), s.len()),
+                "{s:?}"
+            );
+            let units: Vec<u16> = s.encode_utf16().collect();
+            let mut e = Encoder::new(ISO_2022_JP).unwrap();
+            let mut out = vec![0u8; e.max_buffer_length_from_utf16(units.len(), mode)];
+            let (mut pos, mut results) = (0, Vec::new());
+            loop {
+                let (r, read, _) = e.encode_from_utf16(&units[pos..], &mut out, true, mode);
+                pos += read;
+                results.push(r);
+                if !matches!(r, EncoderResult::Unmappable(_)) {
+                    break;
+                }
+            }
+            assert_eq!(
+                (results.last(), pos),
+                (Some(&EncoderResult::InputEmpty), units.len()),
+                "{s:?}"
+            );
         }
     }
 }

@@ -32,13 +32,15 @@ impl Decode for EucJpDecoder {
                             dst.write_bmp(0xFF61 - 0xA1 + u16::from(b));
                             i += 2;
                         }
-                        [l @ 0xA1..=0xFE, b @ 0xA1..=0xFE, ..] => match jis0208_code_point(jis0208, pointer(l, b)) {
-                            Some(c) => {
-                                dst.write_bmp(c);
-                                i += 2;
+                        [l @ 0xA1..=0xFE, b @ 0xA1..=0xFE, ..] => {
+                            match jis0208_code_point(jis0208, pointer(l, b)) {
+                                Some(c) => {
+                                    dst.write_bmp(c);
+                                    i += 2;
+                                }
+                                None => break,
                             }
-                            None => break,
-                        },
+                        }
                         _ => break,
                     }
                 }

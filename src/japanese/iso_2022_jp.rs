@@ -37,10 +37,16 @@ enum Step {
     CodePoint(u16),
     Finished,
     /// Error, after restoring the last `restore` items read (0 to 2), the earliest being `first`.
-    Error { restore: usize, first: u8 },
+    Error {
+        restore: usize,
+        first: u8,
+    },
 }
 
-const ERROR: Step = Step::Error { restore: 0, first: 0 };
+const ERROR: Step = Step::Error {
+    restore: 0,
+    first: 0,
+};
 
 impl Decode for Iso2022JpDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
@@ -101,7 +107,9 @@ impl Iso2022JpDecoder {
                     let run = block
                         .iter()
                         .position(|&b| {
-                            b >= 0x80 || matches!(b, 0x0E | 0x0F | 0x1B) || (roman && matches!(b, 0x5C | 0x7E))
+                            b >= 0x80
+                                || matches!(b, 0x0E | 0x0F | 0x1B)
+                                || (roman && matches!(b, 0x5C | 0x7E))
                         })
                         .unwrap_or(block.len());
                     let n = dst.copy_ascii(&block[..run]);
@@ -113,8 +121,12 @@ impl Iso2022JpDecoder {
             }
             State::LeadingByte => {
                 while dst.has_room() {
-                    let [l @ 0x21..=0x7E, b @ 0x21..=0x7E, ..] = src[i..] else { break };
-                    let Some(c) = jis0208_code_point(jis0208, pointer(l, b)) else { break };
+                    let [l @ 0x21..=0x7E, b @ 0x21..=0x7E, ..] = src[i..] else {
+                        break;
+                    };
+                    let Some(c) = jis0208_code_point(jis0208, pointer(l, b)) else {
+                        break;
+                    };
                     dst.write_bmp(c);
                     i += 2;
                 }
@@ -141,7 +153,9 @@ impl Iso2022JpDecoder {
                 match (self.state, b) {
                     (Roman, 0x5C) => Step::CodePoint(0xA5),
                     (Roman, 0x7E) => Step::CodePoint(0x203E),
-                    (Ascii | Roman, 0x00..=0x7F) if b != 0x0E && b != 0x0F => Step::CodePoint(u16::from(b)),
+                    (Ascii | Roman, 0x00..=0x7F) if b != 0x0E && b != 0x0F => {
+                        Step::CodePoint(u16::from(b))
+                    }
                     (Katakana, 0x21..=0x5F) => Step::CodePoint(0xFF61 - 0x21 + u16::from(b)),
                     (LeadingByte, 0x21..=0x7E) => {
                         self.leading = b;
@@ -177,7 +191,10 @@ impl Iso2022JpDecoder {
                 _ => {
                     self.output = false;
                     self.state = self.output_state;
-                    Step::Error { restore: usize::from(byte.is_some()), first: byte.unwrap_or(0) }
+                    Step::Error {
+                        restore: usize::from(byte.is_some()),
+                        first: byte.unwrap_or(0),
+                    }
                 }
             },
             Escape => {
@@ -198,7 +215,10 @@ impl Iso2022JpDecoder {
                 self.output = false;
                 self.state = self.output_state;
                 // Restore leading, or « leading, byte ».
-                Step::Error { restore: 1 + usize::from(byte.is_some()), first: leading }
+                Step::Error {
+                    restore: 1 + usize::from(byte.is_some()),
+                    first: leading,
+                }
             }
         }
     }
@@ -325,12 +345,19 @@ impl Iso2022JpEncoder {
             _ => c,
         };
         let Some(pointer) = jis0208_pointer(code_point) else {
-            return if state == Jis0208 { EncodeStep::Switch(Ascii) } else { EncodeStep::Error };
+            return if state == Jis0208 {
+                EncodeStep::Switch(Ascii)
+            } else {
+                EncodeStep::Error
+            };
         };
         if state != Jis0208 {
             return EncodeStep::Switch(Jis0208);
         }
         // The pointer is less than 8836, so both bytes are at most 0x7E.
-        EncodeStep::Bytes([(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8], 2)
+        EncodeStep::Bytes(
+            [(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8],
+            2,
+        )
     }
 }
