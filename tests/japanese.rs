@@ -638,7 +638,8 @@ fn shift_jis_decoder() {
 
 #[test]
 fn multi_byte_decoders_never_mask_an_ascii_byte() {
-    // Security considerations: "0x82 0x22 … gives U+FFFD U+0022".
+    // § 2 Security background: a leading byte 0x82 must not "mask" a 0x22 trailing byte: "For
+    // the aforementioned sequence the output would be U+FFFD U+0022."
     assert_eq!(decode(SHIFT_JIS, b"\x82\x22"), "\u{FFFD}\"");
     assert_eq!(decode(EUC_JP, b"\xA4\x22"), "\u{FFFD}\"");
     assert_eq!(decode(EUC_JP, b"\x8F\xA4\x22"), "\u{FFFD}\"");
