@@ -54,7 +54,7 @@ fn write_labels(dir: &Path, out: &Path) -> Vec<String> {
     }
     labels.sort();
     let mut s = String::new();
-    writeln!(s, "pub(crate) static JSON_NAMES: [&str; {}] = {names:?};", names.len()).unwrap();
+    writeln!(s, "#[cfg(test)]\npub(crate) static JSON_NAMES: [&str; {}] = {names:?};", names.len()).unwrap();
     writeln!(s, "pub(crate) static LABELS: [(&str, u8); {}] = [", labels.len()).unwrap();
     for (label, index) in &labels {
         writeln!(s, "    ({label:?}, {index}),").unwrap();
