@@ -2,7 +2,7 @@
 // A decoder holds wasm state only while a {stream: true} decode is in progress; other calls use a
 // decoder on the wasm stack. UTF-8 goes to the native decoder when it is exact.
 
-import { EMPTY_BYTES, toDictionary, toBytes, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
+import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
 import {
   CHUNK, UTF8, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
 } from './wasm.mjs';
@@ -84,9 +84,11 @@ export class DecoderState {
 }
 
 // TextDecoderOptions, and the constructor steps shared with TextDecoderStream (§ 7.2, § 7.5).
+// WebIDL converts both arguments before the constructor steps look the label up.
 export function newDecoderState(label, options, what) {
-  const enc = label === undefined ? UTF8 : encodingForLabel(label, what, false);
+  const l = label === undefined ? 'utf-8' : toDOMString(label);
   const { fatal, ignoreBOM } = toDictionary(options, ['fatal', 'ignoreBOM'], what);
+  const enc = encodingForLabel(l, what, false);
   return new DecoderState(enc, (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0));
 }
 

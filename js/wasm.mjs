@@ -1,7 +1,6 @@
 // The bridge to the wasm exports (src/wasm/): input is copied into scratch buffers in linear
 // memory, output read from there. Only numbers cross the boundary.
 
-import { toDOMString } from './webidl.mjs';
 import { utf16ToString } from './strings.mjs';
 
 // Bytes per wasm call: big inputs go through in pieces, so memory stays bounded.
@@ -120,9 +119,8 @@ export function labelToEncoding(label) {
   return enc;
 }
 
-// getEncoding()'s and the constructors' label argument, converted, with a RangeError for failure.
-export function encodingForLabel(label, what, allowReplacement) {
-  const l = toDOMString(label);
+// The encoding for a label already converted to a string, with a RangeError for failure.
+export function encodingForLabel(l, what, allowReplacement) {
   const enc = labelToEncoding(l);
   if (enc < 0 || (enc === REPLACEMENT && !allowReplacement)) {
     throw new RangeError(`${what}: the encoding label ${JSON.stringify(l)} is not supported.`);

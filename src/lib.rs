@@ -25,7 +25,8 @@ mod tables;
 mod text_decoder;
 mod utf8;
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+#[doc(hidden)]
+pub mod wasm;
 
 pub use decoder::{Decoder, DecoderMode, DecoderResult};
 pub use encoder::{Encoder, EncoderMode, EncoderResult};
