@@ -125,7 +125,8 @@ export function labelToEncoding(label) {
 export function encodingForLabel(l, what, allowReplacement) {
   const enc = labelToEncoding(l);
   if (enc < 0 || (enc === REPLACEMENT && !allowReplacement)) {
-    throw new RangeError(`${what}: the encoding label ${JSON.stringify(l)} is not supported.`);
+    const shown = l.length > 64 ? `${l.slice(0, 64)}…` : l;
+    throw new RangeError(`${what}: the encoding label ${JSON.stringify(shown)} is not supported.`);
   }
   return enc;
 }

@@ -54,7 +54,7 @@ export function isShared(view) {
 // objects from other realms pass and look-alikes do not.
 export function toBytes(value, what) {
   // The common case, with nothing allocated.
-  if (typedArrayTag.call(value) === 'Uint8Array') return value;
+  if (typedArrayTag.call(value) === 'Uint8Array') return value.length === 0 ? EMPTY_BYTES : value;
   if (ArrayBuffer.isView(value)) {
     let buffer;
     try {
