@@ -1,0 +1,152 @@
+// Node-side helpers for the runtime runners: the packed package in a throwaway consumer project,
+// the shared cases' index, child processes with time limits, and the final report.
+
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const sharedDir = join(repoRoot, 'tests/js/shared');
+export const bin = (name) => join(repoRoot, 'node_modules/.bin', name);
+
+const SUMMARY = /^(\d+) passed, (\d+) failed$/;
+
+/// The shared case files, sorted.
+export const caseFiles = () => readdirSync(sharedDir).filter((f) => f.endsWith('.cases.mjs')).sort();
+
+/// Source of a module whose default export is `[[file, cases]]` for every case file;
+/// `specifierOf(file)` says how the index imports it.
+export function casesIndex(specifierOf) {
+  const files = caseFiles();
+  const imports = files.map((f, i) => `import c${i} from ${JSON.stringify(specifierOf(f))};`);
+  const entries = files.map((f, i) => `  [${JSON.stringify(f)}, c${i}],`);
+  return `${imports.join('\n')}\nexport default [\n${entries.join('\n')}\n];\n`;
+}
+
+const cleanups = [];
+/// Runs `fn` when the runner exits, however it exits.
+export const atExit = (fn) => cleanups.push(fn);
+function runCleanups() {
+  while (cleanups.length) {
+    try { cleanups.pop()(); } catch { /* best effort */ }
+  }
+}
+process.on('exit', runCleanups);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => { runCleanups(); process.exit(128 + 2); });
+}
+
+/// A throwaway project that depends on the package as npm would install it: `npm pack` of the
+/// repo (what would be published: package.json `files`, built `pkg/`), unpacked into
+/// `node_modules/encoding-wasm`. Removed at exit.
+export function consumerProject(name) {
+  const dir = mkdtempSync(join(tmpdir(), `encoding-wasm-${name}-`));
+  atExit(() => rmSync(dir, { recursive: true, force: true }));
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir],
+    { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const tarball = join(dir, packed[0].filename);
+  const pkgDir = join(dir, 'node_modules/encoding-wasm');
+  mkdirSync(pkgDir, { recursive: true });
+  execFileSync('tar', ['xzf', tarball, '-C', pkgDir, '--strip-components=1']);
+  rmSync(tarball);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({
+    name: `${name}-consumer`, private: true, type: 'module',
+    dependencies: { 'encoding-wasm': `file:${join(repoRoot)}` },
+  }, null, 2));
+  return { dir, pkgDir };
+}
+
+/// Writes the runtime-neutral entry (harness + case index + `import * as lib from
+/// 'encoding-wasm'`) into a consumer project, for runtimes that resolve node_modules.
+export function writeCliEntry(dir) {
+  writeFileSync(join(dir, 'harness.mjs'), readFileSync(join(repoRoot, 'tests/runtimes/harness.mjs')));
+  writeFileSync(join(dir, 'cases.mjs'), casesIndex((f) => pathToFileURL(join(sharedDir, f)).href));
+  writeFileSync(join(dir, 'main.mjs'), readFileSync(join(repoRoot, 'tests/runtimes/cli-entry.mjs')));
+  return join(dir, 'main.mjs');
+}
+
+/// Resolves `subpath` of a package's `exports` for the given conditions, in order of the map as
+/// Node's resolver does (only what this package needs: no patterns).
+export function resolveExport(packageJson, subpath, conditions) {
+  let target = packageJson.exports;
+  if (typeof target === 'string' || Array.isArray(target) || !Object.keys(target).some((k) => k.startsWith('.'))) {
+    target = subpath === '.' ? target : undefined;
+  } else {
+    target = target[subpath];
+  }
+  const pick = (t) => {
+    if (typeof t === 'string') return t;
+    if (Array.isArray(t)) return t.map(pick).find(Boolean);
+    if (t && typeof t === 'object') {
+      for (const [key, value] of Object.entries(t)) {
+        if (key === 'default' || conditions.includes(key)) {
+          const found = pick(value);
+          if (found) return found;
+        }
+      }
+    }
+    return undefined;
+  };
+  const found = pick(target);
+  if (!found) throw new Error(`exports has no ${subpath} for conditions ${conditions.join(', ')}`);
+  return found;
+}
+
+/// A free loopback port (closed again, for a server started right after).
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/// Spawns a child in its own process group (killed at exit and on timeout), forwarding its output
+/// line by line; resolves to `{ code, lines }` (stdout lines).
+export function run(cmd, args, { cwd = repoRoot, env = process.env, timeoutMs = 300_000, quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const signal = (name) => { try { process.kill(-child.pid, name); } catch { /* gone */ } };
+    const kill = () => signal('SIGKILL');
+    atExit(kill);
+    const lines = [];
+    let rest = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      const parts = (rest + chunk).split('\n');
+      rest = parts.pop();
+      for (const line of parts) { lines.push(line); if (!quiet) console.log(line); }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk) => { if (!quiet) process.stderr.write(chunk); });
+    let timedOut = false;
+    // On timeout, SIGTERM first so the child can stop what it started (Playwright's browser).
+    const timer = setTimeout(() => { timedOut = true; signal('SIGTERM'); setTimeout(kill, 5000).unref(); }, timeoutMs);
+    child.on('error', (e) => { clearTimeout(timer); resolve({ code: 127, lines, error: e }); });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (rest) { lines.push(rest); if (!quiet) console.log(rest); }
+      kill();
+      resolve({ code: timedOut ? 124 : (code ?? 128), lines, timedOut, signal });
+    });
+  });
+}
+
+/// Ends a runner: the runtime's own final `N passed, N failed` line stands if it printed one and
+/// exited cleanly; otherwise the failure is reported and counted.
+export function finish(runtime, { code, lines, timedOut, error }) {
+  const last = lines.filter((l) => l.trim()).at(-1) ?? '';
+  const match = SUMMARY.exec(last);
+  const [passed, failed] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (match && failed > 0) process.exit(1);
+  if (match && passed > 0 && code === 0) process.exit(0);
+  const why = timedOut ? 'timed out' : error ? `could not start: ${error.message}`
+    : !match ? `exited with code ${code} before reporting` : passed === 0 ? 'ran no cases' : `exited with code ${code}`;
+  console.log(`FAIL ${runtime}: ${why}`);
+  console.log(`${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}
