@@ -14,14 +14,14 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
 const timeoutMs = Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000;
 
 const packageJson = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'));
-const entry = `/${resolveExport(packageJson, '.', ['browser', 'import']).replace(/^\.\//, '')}`;
+const browserPath = (subpath) => `/${resolveExport(packageJson, subpath, ['browser', 'import']).replace(/^\.\//, '')}`;
+const imports = { 'encoding-wasm': browserPath('.'), 'encoding-wasm/polyfill': browserPath('./polyfill') };
 
 const indexHtml = `<!doctype html>
 <meta charset="utf-8">
 <title>encoding-wasm in Chromium</title>
 <link rel="icon" href="data:,">
-<meta name="entry" content="${entry}">
-<script type="importmap">${JSON.stringify({ imports: { 'encoding-wasm': entry } })}</script>
+<script type="importmap">${JSON.stringify({ imports })}</script>
 <script>
   // Counts synchronous wasm compilations on the main thread (page.mjs asserts there are none).
   window.__syncCompiles = 0;

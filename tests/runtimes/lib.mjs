@@ -17,13 +17,16 @@ const SUMMARY = /^(\d+) passed, (\d+) failed$/;
 /// The shared case files, sorted.
 export const caseFiles = () => readdirSync(sharedDir).filter((f) => f.endsWith('.cases.mjs')).sort();
 
-/// Source of a module whose default export is `[[file, cases]]` for every case file;
-/// `specifierOf(file)` says how the index imports it.
+/// Source of a module whose default export is `[[file, cases]]` for every case file
+/// (`specifierOf(file)` says how the index imports it), and whose `standardEncodings` is the
+/// standard's encodings.json (for the polyfill check).
 export function casesIndex(specifierOf) {
   const files = caseFiles();
   const imports = files.map((f, i) => `import c${i} from ${JSON.stringify(specifierOf(f))};`);
   const entries = files.map((f, i) => `  [${JSON.stringify(f)}, c${i}],`);
-  return `${imports.join('\n')}\nexport default [\n${entries.join('\n')}\n];\n`;
+  const standard = readFileSync(join(repoRoot, 'indexes/encodings.json'), 'utf8');
+  return `${imports.join('\n')}\nexport default [\n${entries.join('\n')}\n];\n` +
+    `export const standardEncodings = ${JSON.stringify(JSON.parse(standard))};\n`;
 }
 
 const cleanups = [];

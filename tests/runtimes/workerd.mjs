@@ -1,10 +1,11 @@
 // Runs the shared cases in Cloudflare's workerd (the `workerd` npm package). workerd does not
 // resolve node_modules and refuses to compile wasm from bytes, so, as a bundler such as wrangler
 // would, this lists every file of the packed package as a module (.wasm files as wasm modules) and
-// maps 'encoding-wasm' to the entry that package.json's exports give for the `workerd` condition.
-// The worker runs the cases on a request to a random loopback port.
+// maps 'encoding-wasm' (and 'encoding-wasm/polyfill') to the files that package.json's exports
+// give for the `workerd` condition. The worker runs the cases on a request to a random loopback
+// port.
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bin, casesIndex, consumerProject, finish, freePort, repoRoot, resolveExport, run, sharedDir } from './lib.mjs';
 
@@ -18,17 +19,21 @@ cpSync(sharedDir, join(dir, 'tests/js/shared'), { recursive: true });
 cpSync(join(repoRoot, 'tests/runtimes/harness.mjs'), join(dir, 'harness.mjs'));
 writeFileSync(join(dir, 'cases.mjs'), casesIndex((f) => `./tests/js/shared/${f}`));
 const packageJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-const entry = resolveExport(packageJson, '.', ['workerd', 'worker', 'browser', 'import']);
-writeFileSync(join(dir, 'encoding-wasm.mjs'),
-  `export * from ${JSON.stringify(`./node_modules/encoding-wasm/${entry.replace(/^\.\//, '')}`)};\n`);
+// Each specifier the worker imports is a module re-exporting the package's file for it.
+const shims = Object.entries({ 'encoding-wasm': '.', 'encoding-wasm/polyfill': './polyfill' }).map(([name, subpath], i) => {
+  const target = join('node_modules/encoding-wasm', resolveExport(packageJson, subpath, ['workerd', 'worker', 'browser', 'import']));
+  writeFileSync(join(dir, `shim${i}.mjs`), `export * from ${JSON.stringify(`./${posix.relative(posix.dirname(name), target)}`)};\n`);
+  return [name, `shim${i}.mjs`];
+});
 writeFileSync(join(dir, 'main.mjs'), `import * as lib from 'encoding-wasm';
-import { runSuites, summary } from './harness.mjs';
-import suites from './cases.mjs';
+import { polyfillSuite, runSuites, summary } from './harness.mjs';
+import suites, { standardEncodings } from './cases.mjs';
 
 export default {
   async fetch() {
     const lines = [];
-    const counts = await runSuites(lib, suites, { log: (line) => lines.push(line) });
+    const all = [...suites, polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings)];
+    const counts = await runSuites(lib, all, { log: (line) => lines.push(line) });
     lines.push(summary(counts));
     return new Response(lines.join('\\n') + '\\n');
   },
@@ -47,7 +52,7 @@ function* walk(root) {
 const module = (name, file) => `(name = ${JSON.stringify(name)}, ${kindOf(file)} = embed ${JSON.stringify(file)})`;
 const modules = [
   module('main.mjs', 'main.mjs'),
-  module('encoding-wasm', 'encoding-wasm.mjs'),
+  ...shims.map(([name, file]) => module(name, file)),
   ...['harness.mjs', 'cases.mjs', ...walk(join(dir, 'tests')), ...walk(pkgDir)].map((f) => module(f, f)),
 ];
 const port = await freePort();

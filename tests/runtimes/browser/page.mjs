@@ -1,8 +1,9 @@
 // The Chromium page: runs the shared cases on the main thread (the package imported by name
 // through the page's import map), then in a module Worker (import maps do not reach workers, so
-// it imports the same entry by URL), and leaves the report in `window.__report`.
-import { runSuites } from '/tests/runtimes/harness.mjs';
-import suites from './cases.mjs';
+// it imports the same entries by URL), each followed by the polyfill check, and leaves the report
+// in `window.__report`.
+import { polyfillSuite, runSuites } from '/tests/runtimes/harness.mjs';
+import suites, { standardEncodings } from './cases.mjs';
 
 const lines = [];
 const log = (line) => lines.push(line);
@@ -20,7 +21,8 @@ async function onMainThread() {
   } catch (e) {
     return check("[main] import 'encoding-wasm'", false, `${e.name}: ${e.message}`);
   }
-  count(await runSuites(lib, suites, { log, prefix: '[main] ' }));
+  const polyfill = polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings);
+  count(await runSuites(lib, [...suites, polyfill], { log, prefix: '[main] ' }));
   // Chromium refuses synchronous compilation of large modules on the main thread: the package
   // must compile (and so instantiate) asynchronously. index.html counts `new WebAssembly.Module`.
   check('[main] wasm compiled asynchronously', window.__syncCompiles === 0,
@@ -41,7 +43,9 @@ function inWorker() {
       worker.terminate();
       resolve();
     };
-    worker.postMessage(new URL(document.querySelector('meta[name=entry]').content, location.href).href);
+    // The import map, read back: workers get the same URLs without it.
+    const { imports } = JSON.parse(document.querySelector('script[type=importmap]').textContent);
+    worker.postMessage({ entry: imports['encoding-wasm'], polyfill: imports['encoding-wasm/polyfill'] });
   });
 }
 
