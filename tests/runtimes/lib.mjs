@@ -63,12 +63,15 @@ export function consumerProject(name) {
 }
 
 /// Writes the runtime-neutral entry (harness + case index + `import * as lib from
-/// 'encoding-wasm'`) into a consumer project, for runtimes that resolve node_modules.
-export function writeCliEntry(dir) {
+/// 'encoding-wasm'`) into a consumer project, for runtimes that resolve node_modules; `specifiers`
+/// replaces the package's specifiers (e.g. by paths to a vendored copy) in an entry named `name`.
+export function writeCliEntry(dir, { name = 'main.mjs', specifiers = {} } = {}) {
   writeFileSync(join(dir, 'harness.mjs'), readFileSync(join(repoRoot, 'tests/runtimes/harness.mjs')));
   writeFileSync(join(dir, 'cases.mjs'), casesIndex((f) => pathToFileURL(join(sharedDir, f)).href));
-  writeFileSync(join(dir, 'main.mjs'), readFileSync(join(repoRoot, 'tests/runtimes/cli-entry.mjs')));
-  return join(dir, 'main.mjs');
+  let source = readFileSync(join(repoRoot, 'tests/runtimes/cli-entry.mjs'), 'utf8');
+  for (const [from, to] of Object.entries(specifiers)) source = source.replaceAll(`'${from}'`, JSON.stringify(to));
+  writeFileSync(join(dir, name), source);
+  return join(dir, name);
 }
 
 /// Resolves `subpath` of a package's `exports` for the given conditions, in order of the map as
@@ -111,7 +114,7 @@ export function freePort() {
 }
 
 /// Spawns a child in its own process group (killed at exit and on timeout), forwarding its output
-/// line by line; resolves to `{ code, lines }` (stdout lines).
+/// line by line (stdout unless `quiet`); resolves to `{ code, lines }` (stdout lines).
 export function run(cmd, args, { cwd = repoRoot, env = process.env, timeoutMs = 300_000, quiet = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -125,7 +128,7 @@ export function run(cmd, args, { cwd = repoRoot, env = process.env, timeoutMs = 
       rest = parts.pop();
       for (const line of parts) { lines.push(line); if (!quiet) console.log(line); }
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk) => { if (!quiet) process.stderr.write(chunk); });
+    child.stderr.setEncoding('utf8').on('data', (chunk) => process.stderr.write(chunk));
     let timedOut = false;
     // On timeout, SIGTERM first so the child can stop what it started (Playwright's browser).
     const timer = setTimeout(() => { timedOut = true; signal('SIGTERM'); setTimeout(kill, 5000).unref(); }, timeoutMs);
@@ -139,17 +142,41 @@ export function run(cmd, args, { cwd = repoRoot, env = process.env, timeoutMs = 
   });
 }
 
-/// Ends a runner: the runtime's own final `N passed, N failed` line stands if it printed one and
-/// exited cleanly; otherwise the failure is reported and counted.
-export function finish(runtime, { code, lines, timedOut, error }) {
+// A run's counts from its final `N passed, N failed` line, with one more failure (and the line
+// saying why) if it did not report, ran nothing, or exited uncleanly.
+function tally(runtime, { code, lines, timedOut, error }) {
   const last = lines.filter((l) => l.trim()).at(-1) ?? '';
   const match = SUMMARY.exec(last);
   const [passed, failed] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
-  if (match && failed > 0) process.exit(1);
-  if (match && passed > 0 && code === 0) process.exit(0);
+  if (match && (failed > 0 || (passed > 0 && code === 0))) return { passed, failed, problem: null, match };
   const why = timedOut ? 'timed out' : error ? `could not start: ${error.message}`
     : !match ? `exited with code ${code} before reporting` : passed === 0 ? 'ran no cases' : `exited with code ${code}`;
-  console.log(`FAIL ${runtime}: ${why}`);
-  console.log(`${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
+  return { passed, failed: failed + 1, problem: `FAIL ${runtime}: ${why}`, match };
+}
+
+/// Ends a runner after one run whose output was shown: the runtime's own final line stands if it
+/// printed one and exited cleanly; otherwise the failure is reported and counted.
+export function finish(runtime, result) {
+  const { passed, failed, problem } = tally(runtime, result);
+  if (problem) {
+    console.log(problem);
+    console.log(`${passed} passed, ${failed} failed`);
+  }
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+/// Ends a runner after several quiet runs (`[[prefix, result]]`): their lines, prefixed, then
+/// the total.
+export function finishAll(runtime, runs) {
+  const total = { passed: 0, failed: 0 };
+  for (const [prefix, result] of runs) {
+    const { passed, failed, problem, match } = tally(`${prefix}${runtime}`, result);
+    const shown = match ? result.lines.slice(0, result.lines.lastIndexOf(match.input)) : result.lines;
+    for (const line of shown) console.log(line.replace(/^(ok|FAIL) /, `$1 ${prefix}`));
+    if (problem) console.log(problem);
+    total.passed += passed;
+    total.failed += failed;
+  }
+  console.log(`${total.passed} passed, ${total.failed} failed`);
+  process.exit(total.failed > 0 ? 1 : 0);
 }
