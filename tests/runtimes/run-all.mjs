@@ -2,6 +2,8 @@
 // then the wasm-bindgen tests under Node and Chromium; fails if any fails. Each runtime is time
 // limited (RUNTIME_TIME_LIMIT seconds, default 300) and killed with whatever it started.
 // Usage: node tests/runtimes/run-all.mjs [deno|bun|chromium|workerd|wasm-bindgen ...]
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { repoRoot, run } from './lib.mjs';
 
 const RUNNERS = {
@@ -18,6 +20,11 @@ const unknown = chosen.filter((name) => !RUNNERS[name]);
 if (unknown.length) {
   console.error(`unknown runtime ${unknown.join(', ')}; choose from ${Object.keys(RUNNERS).join(', ')}`);
   process.exit(2);
+}
+
+if (chosen.some((name) => name !== 'wasm-bindgen') && !existsSync(join(repoRoot, 'pkg'))) {
+  console.error('pkg/ is missing: run `npm run build` first');
+  process.exit(1);
 }
 
 const results = [];
