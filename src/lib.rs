@@ -32,3 +32,8 @@ pub use decoder::{Decoder, DecoderMode, DecoderResult};
 pub use encoder::{Encoder, EncoderMode, EncoderResult};
 pub use encoding::{Encoding, Family};
 pub use text_decoder::TextDecoderCore;
+
+/// The README's Rust examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
