@@ -9,8 +9,10 @@ import { join, posix, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bin, casesIndex, consumerProject, finish, freePort, repoRoot, resolveExport, run, sharedDir } from './lib.mjs';
 
-// workerd refuses a compatibility date later than its own release.
-const COMPATIBILITY_DATE = '2026-11-01';
+// workerd refuses a compatibility date later than its own release: use the release's date, which
+// its npm version carries (1.YYYYMMDD.N).
+const workerdVersion = JSON.parse(readFileSync(join(repoRoot, 'node_modules/workerd/package.json'), 'utf8')).version;
+const COMPATIBILITY_DATE = workerdVersion.split('.')[1].replace(/^(\d{4})(\d\d)(\d\d)$/, '$1-$2-$3');
 const timeoutMs = Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000;
 const deadline = Date.now() + timeoutMs;
 
