@@ -71,7 +71,6 @@ const lines = [];
 const say = (line) => { lines.push(line); console.log(line); };
 let browser;
 const killer = setTimeout(() => {
-  say('FAIL chromium: timed out');
   browser?.close().catch(() => {});
   finish('chromium', { code: 124, lines, timedOut: true });
 }, timeoutMs);

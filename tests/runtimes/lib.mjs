@@ -38,8 +38,20 @@ function runCleanups() {
   }
 }
 process.on('exit', runCleanups);
+// On a signal, children get SIGTERM and a grace period to stop what they started (Playwright's
+// browser, temporary directories) before the cleanups SIGKILL them; the runner exits once they
+// are gone. run-all's runners get a shorter one than run-all, so they finish cleaning first.
+const GRACE_MS = process.env.RUNTIMES_RUNNER ? 3000 : 6000;
+const children = new Set();
+let stopping = false;
+const stopIfDone = () => { if (stopping && children.size === 0) process.exit(130); };
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => { runCleanups(); process.exit(128 + 2); });
+  process.on(signal, () => {
+    stopping = true;
+    for (const pid of children) { try { process.kill(-pid, 'SIGTERM'); } catch { /* gone */ } }
+    setTimeout(() => process.exit(130), GRACE_MS);
+    stopIfDone();
+  });
 }
 
 /// A throwaway project that depends on the package as npm would install it: `npm pack` of the
@@ -121,6 +133,7 @@ export function run(cmd, args, { cwd = repoRoot, env = process.env, timeoutMs = 
     const signal = (name) => { try { process.kill(-child.pid, name); } catch { /* gone */ } };
     const kill = () => signal('SIGKILL');
     atExit(kill);
+    children.add(child.pid);
     const lines = [];
     let rest = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
@@ -135,8 +148,10 @@ export function run(cmd, args, { cwd = repoRoot, env = process.env, timeoutMs = 
     child.on('error', (e) => { clearTimeout(timer); resolve({ code: 127, lines, error: e }); });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      children.delete(child.pid);
       if (rest) { lines.push(rest); if (!quiet) console.log(rest); }
       kill();
+      stopIfDone();
       resolve({ code: timedOut ? 124 : (code ?? 128), lines, timedOut, signal });
     });
   });
@@ -147,7 +162,9 @@ export function run(cmd, args, { cwd = repoRoot, env = process.env, timeoutMs = 
 function tally(runtime, { code, lines, timedOut, error }) {
   const last = lines.filter((l) => l.trim()).at(-1) ?? '';
   const match = SUMMARY.exec(last);
-  const [passed, failed] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  // Without a final line, the cases reported before the runtime stopped still count.
+  const [passed, failed] = match ? [Number(match[1]), Number(match[2])]
+    : [lines.filter((l) => l.startsWith('ok ')).length, lines.filter((l) => l.startsWith('FAIL ')).length];
   if (match && (failed > 0 || (passed > 0 && code === 0))) return { passed, failed, problem: null, match };
   const why = timedOut ? 'timed out' : error ? `could not start: ${error.message}`
     : !match ? `exited with code ${code} before reporting` : passed === 0 ? 'ran no cases' : `exited with code ${code}`;
