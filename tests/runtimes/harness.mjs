@@ -1,5 +1,6 @@
 // Runs the shared cases (tests/js/shared/*.cases.mjs) against the package's module namespace, in
-// any runtime: one line per case, then exactly `N passed, N failed`. No runtime-specific APIs.
+// any runtime: one line per case; callers end with `summary()`, exactly `N passed, N failed`.
+// No runtime-specific APIs.
 
 const CASE_TIME_LIMIT_MS = 20_000;
 
