@@ -4,11 +4,12 @@
 
 import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, illegalInvocation } from './webidl.mjs';
 import {
-  CHUNK, UTF8, PLAIN, IGNORE_BOM, NAMES, TABLE, wasm, putBytes, putUnits, takeString, takeBytes, result,
+  CHUNK, UTF8, UTF16BE, UTF16LE, PLAIN, IGNORE_BOM, NAMES, TABLE, wasm, putBytes, putUnits, takeString, takeBytes, result,
   labelToEncoding, encodingForLabel, freeingRegistry,
 } from './wasm.mjs';
 import { nativeEncoder } from './natives.mjs';
 import { concatBytes } from './text-encoder.mjs';
+import { utf16Bytes } from './strings.mjs';
 
 const encoderRegistry = freeingRegistry((handle) => wasm().encoder_free(handle));
 
@@ -45,6 +46,11 @@ export function encode(input, label, options = undefined) {
   const { fatal } = toDictionary(options, ['fatal'], what);
   const enc = encoderFor(l, what);
   if (enc === UTF8 && nativeEncoder !== null) return nativeEncoder.encode(s);
+  if (enc === UTF16LE || enc === UTF16BE) {
+    // Every code point maps, so fatal changes nothing.
+    const bytes = utf16Bytes(s, enc === UTF16BE);
+    if (bytes !== null) return bytes;
+  }
   const W = wasm();
   if (s.length <= CHUNK) {
     const n = W.encode_once(enc, !fatal, putUnits(s, 0, s.length));
@@ -125,6 +131,10 @@ export class LegacyEncoder {
     if (!(#enc in this)) throw illegalInvocation('LegacyEncoder.encode');
     const chunk = toDOMString(input);
     const { stream } = toDictionary(options, ['stream'], "Failed to execute 'encode' on 'LegacyEncoder'");
+    if ((this.#enc === UTF16LE || this.#enc === UTF16BE) && !stream && this.#pending === '' && this.#state.handle === 0) {
+      const bytes = utf16Bytes(chunk, this.#enc === UTF16BE);
+      if (bytes !== null) return bytes;
+    }
     const state = this.#state;
     if (state.handle === 0) {
       state.handle = wasm().encoder_new(this.#enc, this.#html);

@@ -17,9 +17,40 @@ const ucs2Slice = (() => {
   }
 })();
 
-// A Buffer over wasm memory for ucs2Slice, or null where there is none.
+// Node's Buffer writes a string's code units as they are (lone surrogates too) at memcpy speed.
+const ucs2Write = (() => {
+  try {
+    const b = globalThis.Buffer.alloc(8);
+    const write = b.ucs2Write;
+    return write.call(b, 'a\uD800', 2, 4) === 4 && b[2] === 0x61 && b[3] === 0 && b[4] === 0 && b[5] === 0xD8 ? write : null;
+  } catch {
+    return null;
+  }
+})();
+
+// A Buffer over wasm memory for ucs2Slice and ucs2Write, or null where there is none.
 export function nodeView(buffer) {
-  return ucs2Slice === null ? null : globalThis.Buffer.from(buffer);
+  return ucs2Slice === null || ucs2Write === null ? null : globalThis.Buffer.from(buffer);
+}
+
+// UTF-16LE or BE bytes of `s` with lone surrogates as U+FFFD (the encoders' USVString input), in
+// Node at memcpy speed; null elsewhere.
+export function utf16Bytes(s, be) {
+  if (ucs2Write === null || typeof s.isWellFormed !== 'function') return null;
+  const w = s.isWellFormed() ? s : s.toWellFormed();
+  const out = globalThis.Buffer.allocUnsafeSlow(2 * w.length);
+  ucs2Write.call(out, w, 0, out.length);
+  if (be) out.swap16();
+  return new Uint8Array(out.buffer, 0, out.length);
+}
+
+// Writes code units start..end of `s` to `heap16` from index `at`; `node` is nodeView(its buffer).
+export function stringToUtf16(s, start, end, heap16, node, at) {
+  if (node !== null && end - start > 16) {
+    ucs2Write.call(node, start === 0 && end === s.length ? s : s.slice(start, end), 2 * at, 2 * (end - start));
+    return;
+  }
+  for (let i = start, j = at; i < end; i++, j++) heap16[j] = s.charCodeAt(i);
 }
 
 // The string of `n` code units of `heap16` from index `start`; `node` is nodeView(its buffer).

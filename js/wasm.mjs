@@ -1,7 +1,7 @@
 // The bridge to the wasm exports (src/wasm/): input is copied into scratch buffers in linear
 // memory, output read from there. Only numbers cross the boundary.
 
-import { utf16ToString, nodeView } from './strings.mjs';
+import { utf16ToString, stringToUtf16, nodeView } from './strings.mjs';
 
 // Bytes per wasm call: big inputs go through in pieces, so memory stays bounded.
 export const CHUNK = 1 << 21;
@@ -18,6 +18,8 @@ let inCap = 0;
 // Encoding numbers are the standard's order (src/encoding.rs).
 export const UTF8 = 0;
 export const REPLACEMENT = 36;
+export const UTF16BE = 37;
+export const UTF16LE = 38;
 export const FATAL = 1;
 export const IGNORE_BOM = 2;
 export const PLAIN = 4;
@@ -74,7 +76,7 @@ export function putBytes(bytes) {
 export function putUnits(s, start, end) {
   const ptr = (W.input16(end - start) >>> 0) >>> 1;
   refresh();
-  for (let i = start, j = ptr; i < end; i++, j++) heap16[j] = s.charCodeAt(i);
+  stringToUtf16(s, start, end, heap16, heapNode, ptr);
   return end - start;
 }
 
