@@ -59,6 +59,30 @@ export const nativeUtf8 = attempt(() => utf8IsExact() && [0, 1, 2, 3].map(
   (f) => new NativeDecoder('utf-8', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 }),
 )) || null;
 
+// Whether the native UTF-16LE decoder follows the standard for whole (non-streaming) calls: BOM
+// handling, lone surrogates and an odd last byte as U+FFFD (§ 14.2.1), fatal errors.
+function utf16LeIsExact() {
+  const D = NativeDecoder;
+  const d = new D('utf-16le');
+  const f = new D('utf-16le', { fatal: true });
+  const threw = (b) => { try { f.decode(b); return false; } catch (e) { return e instanceof TypeError; } };
+  return d.decode(bytes(0xFF, 0xFE, 0x41, 0x00)) === 'A' &&
+    d.decode(bytes(0xFF, 0xFE, 0xFF, 0xFE)) === '\uFEFF' &&
+    new D('utf-16le', { ignoreBOM: true }).decode(bytes(0xFF, 0xFE, 0x41, 0x00)) === '\uFEFFA' &&
+    d.decode(bytes(0x00, 0xD8, 0x41, 0x00)) === FFFD + 'A' &&
+    d.decode(bytes(0x00, 0xDC, 0x00, 0xD8)) === FFFD + FFFD &&
+    d.decode(bytes(0x00, 0xD8, 0x00, 0xD8, 0x00, 0xDC)) === FFFD + '\u{10000}' &&
+    d.decode(bytes(0x3D, 0xD8, 0x00, 0xDE, 0x41)) === '\u{1F600}' + FFFD &&
+    d.decode(bytes(0xFE, 0xFF, 0x80, 0x00)) === '\uFFFE\u0080' &&
+    threw(bytes(0x00, 0xD8)) && threw(bytes(0x41)) && threw(bytes(0x00, 0xDC, 0x41, 0x00)) &&
+    f.decode(bytes(0xFF, 0xFE, 0x3D, 0xD8, 0x00, 0xDE)) === '\u{1F600}';
+}
+
+// Shared native UTF-16LE decoders for non-streaming calls, by flags (fatal 1, ignoreBOM 2).
+export const nativeUtf16Le = attempt(() => utf16LeIsExact() && [0, 1, 2, 3].map(
+  (f) => new NativeDecoder('utf-16le', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 }),
+)) || null;
+
 export function newNativeUtf8(flags) {
   return new NativeDecoder('utf-8', { fatal: (flags & 1) !== 0, ignoreBOM: (flags & 2) !== 0 });
 }

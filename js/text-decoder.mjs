@@ -4,9 +4,9 @@
 
 import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
 import {
-  CHUNK, UTF8, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
+  CHUNK, UTF8, UTF16LE, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
 } from './wasm.mjs';
-import { nativeUtf8, newNativeUtf8 } from './natives.mjs';
+import { nativeUtf8, nativeUtf16Le, newNativeUtf8 } from './natives.mjs';
 
 const decoderRegistry = freeingRegistry((handle) => wasm().decoder_free(handle));
 
@@ -26,6 +26,9 @@ export class DecoderState {
   // decode() (§ 7.2) steps after conversion: `bytes` is a Uint8Array.
   decode(bytes, stream) {
     if (this.enc === UTF8 && nativeUtf8 !== null) return this.decodeNative(bytes, stream);
+    if (this.enc === UTF16LE && nativeUtf16Le !== null && !stream && this.handle === 0) {
+      return decodeWhole(nativeUtf16Le[this.flags], bytes, 'utf-16le');
+    }
     if (this.handle === 0 && !stream && bytes.length <= CHUNK) {
       const n = wasm().decode_once(this.enc, this.flags, putBytes(bytes));
       if (n < 0) throw fatalError(LOWER_NAMES[this.enc]);
@@ -53,15 +56,9 @@ export class DecoderState {
   }
 
   decodeNative(bytes, stream) {
+    if (this.native === null && !stream) return decodeWhole(nativeUtf8[this.flags], bytes, 'utf-8');
     // Natives may refuse views on shared memory.
     const input = isShared(bytes) ? bytes.slice() : bytes;
-    if (this.native === null && !stream) {
-      try {
-        return nativeUtf8[this.flags].decode(input);
-      } catch {
-        throw fatalError('utf-8');
-      }
-    }
     this.native ??= newNativeUtf8(this.flags);
     try {
       const text = this.native.decode(input, { stream });
@@ -81,6 +78,24 @@ export class DecoderState {
       this.handle = 0;
     }
   }
+}
+
+// A whole decode() call by a shared native decoder, which starts afresh each time. Some natives
+// refuse views on shared memory: those get a copy (checked only then, as reading `buffer` costs).
+function decodeWhole(native, bytes, name) {
+  try {
+    return native.decode(bytes);
+  } catch {
+    // A fatal error, or a refused shared view.
+  }
+  if (isShared(bytes)) {
+    try {
+      return native.decode(bytes.slice());
+    } catch {
+      // A fatal error.
+    }
+  }
+  throw fatalError(name);
 }
 
 // TextDecoderOptions, and the constructor steps shared with TextDecoderStream (§ 7.2, § 7.5).
