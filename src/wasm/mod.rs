@@ -5,6 +5,7 @@
 
 //! Public (hidden) only so that tests/wasm.rs can call the exports; not an API.
 
+mod alloc;
 pub mod buffers;
 pub mod decode;
 pub mod encode;

@@ -1,0 +1,165 @@
+//! The wasm build's allocator, in place of std's dlmalloc (about 8 KB of code for a general heap
+//! this layer does not need). What allocates here: the scratch buffers (a few, growing to the
+//! largest piece), streaming decoder and encoder boxes (small, many), and the tables and reverse
+//! maps the core expands once. So: small blocks in power-of-two classes on free lists, big blocks
+//! with a size header, reused best-fit, and a bump region on top that grows the memory.
+
+use super::buffers::Global;
+use core::alloc::{GlobalAlloc, Layout};
+use core::arch::wasm32;
+use core::ptr::null_mut;
+
+const PAGE: usize = 65536;
+/// Every block is aligned to this; larger alignments are refused (nothing here asks for one).
+const ALIGN: usize = 16;
+/// Small classes hold 16 << k bytes, up to 32 KiB; bigger blocks are "large".
+const CLASSES: usize = 12;
+const LARGE_HEADER: usize = ALIGN;
+
+struct Heap {
+    /// Free small blocks per class: the first word of a free block links to the next.
+    small: [usize; CLASSES],
+    /// Free large blocks: word 0 is the block's size (header included), word 1 the next block.
+    large: usize,
+    /// The bump region is `top..end`.
+    top: usize,
+    end: usize,
+}
+
+static HEAP: Global<Heap> = Global::new(Heap { small: [0; CLASSES], large: 0, top: 0, end: 0 });
+
+pub struct Allocator;
+
+fn class(size: usize) -> usize {
+    (size.max(ALIGN) - 1).ilog2() as usize + 1 - ALIGN.ilog2() as usize
+}
+
+unsafe fn word(at: usize) -> *mut usize {
+    at as *mut usize
+}
+
+impl Heap {
+    /// `size` bytes (a multiple of ALIGN) from the bump region, growing the memory if needed.
+    fn bump(&mut self, size: usize) -> usize {
+        if self.end == 0 {
+            self.top = wasm32::memory_size(0) * PAGE;
+            self.end = self.top;
+        }
+        if self.end - self.top < size {
+            let pages = (size - (self.end - self.top)).div_ceil(PAGE);
+            if wasm32::memory_grow(0, pages) == usize::MAX {
+                return 0;
+            }
+            self.end += pages * PAGE;
+        }
+        let at = self.top;
+        self.top += size;
+        at
+    }
+
+    unsafe fn alloc_small(&mut self, k: usize) -> usize {
+        let head = self.small[k];
+        if head != 0 {
+            self.small[k] = *word(head);
+            return head;
+        }
+        self.bump(ALIGN << k)
+    }
+
+    /// A large block with room for `size` bytes after its header: the smallest free one that
+    /// fits, else a new one.
+    unsafe fn alloc_large(&mut self, size: usize) -> usize {
+        let need = size.next_multiple_of(ALIGN) + LARGE_HEADER;
+        let (mut best, mut best_prev, mut prev, mut at) = (0, 0, 0, self.large);
+        while at != 0 {
+            let block = *word(at);
+            if block >= need && (best == 0 || block < *word(best)) {
+                (best, best_prev) = (at, prev);
+            }
+            (prev, at) = (at, *word(at + 4));
+        }
+        if best != 0 {
+            let next = *word(best + 4);
+            if best_prev == 0 {
+                self.large = next;
+            } else {
+                *word(best_prev + 4) = next;
+            }
+            return best + LARGE_HEADER;
+        }
+        let block = self.bump(need);
+        if block == 0 {
+            return 0;
+        }
+        *word(block) = need;
+        block + LARGE_HEADER
+    }
+
+    unsafe fn free_large(&mut self, ptr: usize) {
+        let block = ptr - LARGE_HEADER;
+        if block + *word(block) == self.top {
+            self.top = block;
+        } else {
+            *word(block + 4) = self.large;
+            self.large = block;
+        }
+    }
+}
+
+fn is_small(layout: &Layout) -> bool {
+    layout.size() <= ALIGN << (CLASSES - 1)
+}
+
+unsafe impl GlobalAlloc for Allocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if layout.align() > ALIGN {
+            return null_mut();
+        }
+        let heap = HEAP.get();
+        let at = if is_small(&layout) { heap.alloc_small(class(layout.size())) } else { heap.alloc_large(layout.size()) };
+        at as *mut u8
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        let heap = HEAP.get();
+        if is_small(&layout) {
+            let k = class(layout.size());
+            *word(ptr as usize) = heap.small[k];
+            heap.small[k] = ptr as usize;
+        } else {
+            heap.free_large(ptr as usize);
+        }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let heap = HEAP.get();
+        let at = ptr as usize;
+        let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
+        if is_small(&layout) {
+            if is_small(&new_layout) && class(new_size) == class(layout.size()) {
+                return ptr;
+            }
+        } else if !is_small(&new_layout) {
+            let block = at - LARGE_HEADER;
+            let need = new_size.next_multiple_of(ALIGN) + LARGE_HEADER;
+            let size = *word(block);
+            if need <= size {
+                return ptr;
+            }
+            // The block on top of the heap grows in place.
+            if block + size == heap.top && heap.bump(need - size) != 0 {
+                *word(block) = need;
+                return ptr;
+            }
+        }
+        let new = self.alloc(new_layout);
+        if !new.is_null() {
+            core::ptr::copy_nonoverlapping(ptr, new, layout.size().min(new_size));
+            self.dealloc(ptr, layout);
+        }
+        new
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Allocator = Allocator;
