@@ -56,7 +56,10 @@ const neverReturn = new RegExp(
 const [stubbed, stubbedNames] = stubFunctions(readFileSync(join(tmp, 'encoding_wasm_bg.wasm')), (name) => neverReturn.test(name));
 if (!stubbedNames.some((n) => n.endsWith('::rust_begin_unwind'))) fail('the panic handler was not found to stub; update the pattern');
 writeFileSync(join(tmp, 'stubbed.wasm'), stubbed);
-run(process.execPath, [wasmOpt, '-O3', join(tmp, 'stubbed.wasm'), '-o', join(pkg, 'encoding_wasm_bg.wasm')]);
+// The producers and target-features sections only matter to tools before this point.
+run(process.execPath, [
+  wasmOpt, '-O3', '--strip-producers', '--strip-target-features', join(tmp, 'stubbed.wasm'), '-o', join(pkg, 'encoding_wasm_bg.wasm'),
+]);
 
 // 3. The glue. wasm-bindgen's creates a TextDecoder when it loads, to turn panic messages into
 // strings: that fails where the global is missing and would recurse into the polyfill where the
