@@ -53,6 +53,21 @@ export function stringToUtf16(s, start, end, heap16, node, at) {
   for (let i = start, j = at; i < end; i++, j++) heap16[j] = s.charCodeAt(i);
 }
 
+// Node copies more than 0xFBEE9 code units into an external string (malloc and memcpy), about
+// ten times faster than into a heap string. Long outputs shorter than that are taken as a slice
+// of an external string of this many units (a view of it, as exact): it keeps under twice their
+// memory alive, which is worth it from half this length up.
+const EXTERNAL = 0xFBEEB;
+
+// How many code units from the start of an output of `n` units utf16ToString reads at best.
+export function readableUnits(n) {
+  return ucs2Slice !== null && n >= EXTERNAL >>> 1 && n < EXTERNAL ? EXTERNAL : n;
+}
+
+// Inputs of this many bytes or more decode to at least EXTERNAL / 2 code units of UTF-16: in Node,
+// faster through wasm and an external string than by a native decoder.
+export const LONG_UTF16 = ucs2Slice === null ? Infinity : 1 << 20;
+
 // The string of `n` code units of `heap16` from index `start`; `node` is nodeView(its buffer).
 export function utf16ToString(heap16, node, start, n) {
   if (n <= 8) {
@@ -60,7 +75,12 @@ export function utf16ToString(heap16, node, start, n) {
     for (let i = start, end = start + n; i < end; i++) s += fromCharCode(heap16[i]);
     return s;
   }
-  if (node !== null) return ucs2Slice.call(node, 2 * start, 2 * (start + n));
+  if (node !== null) {
+    if (n >= EXTERNAL >>> 1 && n < EXTERNAL && 2 * (start + EXTERNAL) <= node.length) {
+      return ucs2Slice.call(node, 2 * start, 2 * (start + EXTERNAL)).slice(0, n);
+    }
+    return ucs2Slice.call(node, 2 * start, 2 * (start + n));
+  }
   if (nativeUtf16 !== null && n > 64) return nativeUtf16.decode(heap16.subarray(start, start + n));
   let s = '';
   for (let i = start, end = start + n; i < end; i += APPLY_MAX) {

@@ -7,6 +7,7 @@ import {
   CHUNK, UTF8, UTF16LE, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
 } from './wasm.mjs';
 import { nativeUtf8, nativeUtf16Le, newNativeUtf8 } from './natives.mjs';
+import { LONG_UTF16 } from './strings.mjs';
 
 const decoderRegistry = freeingRegistry((handle) => wasm().decoder_free(handle));
 
@@ -26,7 +27,7 @@ export class DecoderState {
   // decode() (§ 7.2) steps after conversion: `bytes` is a Uint8Array.
   decode(bytes, stream) {
     if (this.enc === UTF8 && nativeUtf8 !== null) return this.decodeNative(bytes, stream);
-    if (this.enc === UTF16LE && nativeUtf16Le !== null && !stream && this.handle === 0) {
+    if (this.enc === UTF16LE && nativeUtf16Le !== null && !stream && this.handle === 0 && bytes.length < LONG_UTF16) {
       return decodeWhole(nativeUtf16Le[this.flags], bytes, 'utf-16le');
     }
     if (this.handle === 0 && !stream && bytes.length <= CHUNK) {

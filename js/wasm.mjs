@@ -1,7 +1,7 @@
 // The bridge to the wasm exports (src/wasm/): input is copied into scratch buffers in linear
 // memory, output read from there. Only numbers cross the boundary.
 
-import { utf16ToString, stringToUtf16, nodeView } from './strings.mjs';
+import { utf16ToString, stringToUtf16, nodeView, readableUnits } from './strings.mjs';
 
 // Bytes per wasm call: big inputs go through in pieces, so memory stays bounded.
 export const CHUNK = 1 << 21;
@@ -85,6 +85,12 @@ export function takeString(n) {
   if (n === 0) return '';
   const ptr = (W.output16() >>> 0) >>> 1;
   refresh();
+  // Room to read past the output for the external-string path, made once (memory is reused).
+  const short = 2 * (ptr + readableUnits(n)) - memory.byteLength;
+  if (short > 0) {
+    W.memory.grow(Math.ceil(short / 65536));
+    refresh();
+  }
   return utf16ToString(heap16, heapNode, ptr, n);
 }
 
