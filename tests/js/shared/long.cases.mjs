@@ -1,0 +1,68 @@
+// Inputs and outputs long enough for the layer's bulk paths (in Node: string input written by
+// Buffer, outputs of 512K-1M code units taken as a slice of an external string, long UTF-16LE
+// through wasm rather than the native decoder): the result must be the same, to the code unit.
+import { equal, ok } from './assert.mjs';
+
+// `count` copies of `unit`'s bytes between a prefix and a suffix.
+function repeated(prefix, unit, count, suffix) {
+  const out = new Uint8Array(prefix.length + unit.length * count + suffix.length);
+  out.set(prefix, 0);
+  for (let i = 0; i < count; i++) out.set(unit, prefix.length + i * unit.length);
+  out.set(suffix, prefix.length + unit.length * count);
+  return out;
+}
+
+// Compares long strings without printing them.
+function sameString(actual, expected, what) {
+  equal(actual.length, expected.length, `${what}: length`);
+  ok(actual === expected, `${what}: content differs`);
+}
+
+export default [
+  ['Shift_JIS outputs of 512K to 1M code units decode exactly', (lib) => {
+    // 82 A0 is U+3042; a two-byte error (A0 at the start is not a leading byte) and ASCII around.
+    for (const count of [515954, 700000, 1031910, 1031912]) {
+      const bytes = repeated([0x78, 0xA0], [0x82, 0xA0], count, [0x79, 0x7A]);
+      const text = new lib.TextDecoder('shift_jis').decode(bytes);
+      sameString(text, 'x\uFFFD' + '\u3042'.repeat(count) + 'yz', `count ${count}`);
+    }
+  }],
+  ['long UTF-16LE decodes exactly, lone surrogates and an odd last byte as U+FFFD', (lib) => {
+    const count = 600000;
+    const bytes = repeated([0xFF, 0xFE, 0x00, 0xD8, 0x61, 0x00], [0xE9, 0x00], count, [0x00, 0xDC, 0x3D, 0xD8, 0x00, 0xDE, 0x62]);
+    sameString(new lib.TextDecoder('utf-16le').decode(bytes), '\uFFFDa' + '\u00E9'.repeat(count) + '\uFFFD\u{1F600}\uFFFD', 'BOM removed');
+    sameString(new lib.TextDecoder('utf-16le', { ignoreBOM: true }).decode(bytes), '\uFEFF\uFFFDa' + '\u00E9'.repeat(count) + '\uFFFD\u{1F600}\uFFFD', 'BOM kept');
+    let threw = false;
+    try {
+      new lib.TextDecoder('utf-16le', { fatal: true }).decode(bytes);
+    } catch (e) {
+      threw = e instanceof TypeError;
+    }
+    ok(threw, 'fatal mode throws a TypeError');
+  }],
+  ['long strings encode exactly: lone surrogates, html and fatal modes, UTF-16', (lib) => {
+    const s = '\u00E9'.repeat(40) + '\uD800' + 'a'.repeat(30) + '\u3042';
+    const html = lib.encode(s, 'windows-1252');
+    const want = [...Array(40).fill(0xE9), ...Array.from('&#65533;', (c) => c.charCodeAt(0)), ...Array(30).fill(0x61),
+      ...Array.from('&#12354;', (c) => c.charCodeAt(0))];
+    equal(html.length, want.length, 'html length');
+    ok(want.every((b, i) => html[i] === b), 'html bytes');
+    let message = '';
+    try {
+      lib.encode(s, 'windows-1252', { fatal: true });
+    } catch (e) {
+      message = e.message;
+    }
+    ok(message.includes('U+FFFD') && message.includes('index 40'), `fatal error names U+FFFD at index 40: ${message}`);
+    const le = lib.encode(s, 'utf-16le');
+    const be = lib.encode(s, 'utf-16be');
+    equal(le.length, 2 * s.length, 'utf-16le length');
+    ok(le[0] === 0xE9 && le[1] === 0 && le[80] === 0xFD && le[81] === 0xFF && le[82] === 0x61 && le[142] === 0x42 && le[143] === 0x30, 'utf-16le bytes');
+    ok(be[0] === 0 && be[1] === 0xE9 && be[80] === 0xFF && be[81] === 0xFD && be[142] === 0x30 && be[143] === 0x42, 'utf-16be bytes');
+    const streamed = new lib.LegacyEncoder('utf-16le');
+    const first = streamed.encode('a'.repeat(20) + '\uD83D', { stream: true });
+    const second = streamed.encode('\uDE00');
+    equal(first.length + second.length, 44, 'a surrogate pair split across calls is one code point');
+    ok(second[0] === 0x3D && second[1] === 0xD8 && second[2] === 0x00 && second[3] === 0xDE, 'the pair is written whole');
+  }],
+];
