@@ -102,11 +102,15 @@ function decodeWhole(native, bytes, name) {
 // TextDecoderOptions, and the constructor steps shared with TextDecoderStream (§ 7.2, § 7.5).
 // WebIDL converts both arguments before the constructor steps look the label up.
 export function newDecoderState(label, options, what) {
-  const l = label === undefined ? 'utf-8' : toDOMString(label);
-  const { fatal, ignoreBOM } = toDictionary(options, ['fatal', 'ignoreBOM'], what);
-  const enc = encodingForLabel(l, what, false);
-  return new DecoderState(enc, (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0));
+  const l = label === undefined ? 'utf-8' : typeof label === 'string' ? label : toDOMString(label);
+  let flags = 0;
+  if (options !== undefined) {
+    const { fatal, ignoreBOM } = toDictionary(options, OPTIONS, what);
+    flags = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
+  }
+  return new DecoderState(encodingForLabel(l, what, false), flags);
 }
+const OPTIONS = ['fatal', 'ignoreBOM'];
 
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
 const STREAM = ['stream'];
