@@ -11,6 +11,8 @@ let W = null;
 let memory = null;
 let heap8 = EMPTY_VIEW;
 let heap16 = null;
+let heap32 = null;
+let out16At = 0; // index in heap32 of where the last decode's output starts
 let heapNode = null;
 let inPtr = 0;
 let inCap = 0;
@@ -32,6 +34,7 @@ export const TABLE = [];
 export function bindWasm(exports) {
   if (W !== null) return;
   W = exports;
+  out16At = (W.output16_at() >>> 0) >>> 2;
   const text = String.fromCharCode(...takeBytes(W.describe_encodings()));
   for (const line of text.split('\n')) {
     if (line === '') continue;
@@ -52,6 +55,7 @@ function refresh() {
     memory = W.memory.buffer;
     heap8 = new Uint8Array(memory);
     heap16 = new Uint16Array(memory);
+    heap32 = new Uint32Array(memory);
     heapNode = nodeView(memory);
   }
 }
@@ -83,8 +87,8 @@ export function putUnits(s, start, end) {
 // The string of the last call's `n` UTF-16 code units of output.
 export function takeString(n) {
   if (n === 0) return '';
-  const ptr = (W.output16() >>> 0) >>> 1;
   refresh();
+  const ptr = heap32[out16At] >>> 1;
   // Room to read past the output for the external-string path, made once (memory is reused).
   const short = 2 * (ptr + readableUnits(n)) - memory.byteLength;
   if (short > 0) {

@@ -29,6 +29,8 @@ pub(crate) struct Scratch {
     pub(crate) out16: Vec<u16>,
     /// Extra results of the last call (read counts, error details).
     pub(crate) result: [u32; 4],
+    /// Where the last decode wrote its UTF-16 output: JS reads this from memory, saving a call.
+    pub(crate) out16_at: u32,
 }
 
 pub(crate) static SCRATCH: Global<Scratch> = Global::new(Scratch {
@@ -37,6 +39,7 @@ pub(crate) static SCRATCH: Global<Scratch> = Global::new(Scratch {
     out8: Vec::new(),
     out16: Vec::new(),
     result: [0; 4],
+    out16_at: 0,
 });
 
 /// Grows `v` to at least `len` elements (contents are scratch) and returns it.
@@ -69,6 +72,13 @@ pub fn output8() -> *const u8 {
 #[wasm_bindgen]
 pub fn output16() -> *const u16 {
     SCRATCH.get().out16.as_ptr()
+}
+
+/// The address of a u32 holding where the last decode wrote its UTF-16 output (the value of
+/// [`output16`] after that call); the address does not change.
+#[wasm_bindgen]
+pub fn output16_at() -> *const u32 {
+    &SCRATCH.get().out16_at
 }
 
 /// The last call's extra results, four u32.

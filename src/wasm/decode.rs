@@ -46,10 +46,12 @@ impl Stream {
         let (result, _, written) = match self {
             Stream::Text(core) => {
                 let dst = sized(&mut s.out16, core.max_utf16_buffer_length(len));
+                s.out16_at = dst.as_ptr() as u32;
                 core.decode_to_utf16(src, dst, last_piece)
             }
             Stream::Plain(d) => {
                 let dst = sized(&mut s.out16, d.max_utf16_buffer_length(len));
+                s.out16_at = dst.as_ptr() as u32;
                 d.decode_to_utf16(src, dst, last_piece, DecoderMode::Replacement)
             }
         };
@@ -137,7 +139,9 @@ pub fn inspect(enc: u32, flags: u32, len: usize) -> i32 {
     let s = SCRATCH.get();
     let src = sized(&mut s.in8, len);
     let r = diagnostics::inspect(src, e, flags & IGNORE_BOM != 0, flags & PLAIN != 0);
-    sized(&mut s.out16, r.text.len()).copy_from_slice(&r.text);
+    let text = sized(&mut s.out16, r.text.len());
+    text.copy_from_slice(&r.text);
+    s.out16_at = text.as_ptr() as u32;
     let errors = sized(&mut s.out8, r.errors.len() * 12);
     for (chunk, m) in errors.chunks_exact_mut(12).zip(&r.errors) {
         chunk[0..4].copy_from_slice(&(m.byte_start as u32).to_le_bytes());
