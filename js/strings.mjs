@@ -57,16 +57,19 @@ export function stringToUtf16(s, start, end, heap16, node, at) {
 // ten times faster than into a heap string. Long outputs shorter than that are taken as a slice
 // of an external string of this many units (a view of it, as exact): it keeps under twice their
 // memory alive, which is worth it from half this length up.
-const EXTERNAL = 0xFBEEB;
+// (Node's own threshold, EXTERN_APEX in src/string_bytes.cc: not in Bun or Deno, whose Buffer
+// differs.) Zero where it does not apply.
+const EXTERNAL = ucs2Slice !== null && typeof process === 'object' && typeof process.versions?.node === 'string' &&
+  process.versions.bun === undefined && typeof Deno === 'undefined' ? 0xFBEEB : 0;
 
 // How many code units from the start of an output of `n` units utf16ToString reads at best.
 export function readableUnits(n) {
-  return ucs2Slice !== null && n >= EXTERNAL >>> 1 && n < EXTERNAL ? EXTERNAL : n;
+  return n >= EXTERNAL >>> 1 && n < EXTERNAL ? EXTERNAL : n;
 }
 
 // Inputs of this many bytes or more decode to at least EXTERNAL / 2 code units of UTF-16: in Node,
 // faster through wasm and an external string than by a native decoder.
-export const LONG_UTF16 = ucs2Slice === null ? Infinity : 1 << 20;
+export const LONG_UTF16 = EXTERNAL === 0 ? Infinity : 1 << 20;
 
 // The string of `n` code units of `heap16` from index `start`; `node` is nodeView(its buffer).
 export function utf16ToString(heap16, node, start, n) {
