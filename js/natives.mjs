@@ -75,7 +75,15 @@ function utf16LeIsExact() {
     d.decode(bytes(0x3D, 0xD8, 0x00, 0xDE, 0x41)) === '\u{1F600}' + FFFD &&
     d.decode(bytes(0xFE, 0xFF, 0x80, 0x00)) === '\uFFFE\u0080' &&
     threw(bytes(0x00, 0xD8)) && threw(bytes(0x41)) && threw(bytes(0x00, 0xDC, 0x41, 0x00)) &&
-    f.decode(bytes(0xFF, 0xFE, 0x3D, 0xD8, 0x00, 0xDE)) === '\u{1F600}';
+    f.decode(bytes(0xFF, 0xFE, 0x3D, 0xD8, 0x00, 0xDE)) === '\u{1F600}' &&
+    // Streaming: bytes, BOM and surrogate pairs split across calls; end of queue; fatal reset.
+    d.decode(bytes(0xFF), { stream: true }) === '' && d.decode(bytes(0xFE, 0x41), { stream: true }) === '' &&
+    d.decode(bytes(0x00, 0x3D, 0xD8), { stream: true }) === 'A' && d.decode(bytes(0x00, 0xDE)) === '\u{1F600}' &&
+    d.decode(bytes(0xFF, 0xFE), { stream: true }) === '' && d.decode(bytes(0xFF, 0xFE)) === '\uFEFF' &&
+    d.decode(bytes(0x3D, 0xD8), { stream: true }) === '' && d.decode() === FFFD &&
+    d.decode(bytes(0x41), { stream: true }) === '' && d.decode() === FFFD &&
+    f.decode(bytes(0x3D, 0xD8), { stream: true }) === '' && threw(bytes(0x41, 0x00)) && f.decode(bytes(0x42, 0x00)) === 'B' &&
+    f.decode(bytes(0x43), { stream: true }) === '' && threw(undefined) && f.decode(bytes(0x44, 0x00)) === 'D';
 }
 
 // Shared native UTF-16LE decoders for non-streaming calls, by flags (fatal 1, ignoreBOM 2).
@@ -83,8 +91,9 @@ export const nativeUtf16Le = attempt(() => utf16LeIsExact() && [0, 1, 2, 3].map(
   (f) => new NativeDecoder('utf-16le', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 }),
 )) || null;
 
-export function newNativeUtf8(flags) {
-  return new NativeDecoder('utf-8', { fatal: (flags & 1) !== 0, ignoreBOM: (flags & 2) !== 0 });
+// A new native decoder for a stream, by label and flags.
+export function newNative(label, flags) {
+  return new NativeDecoder(label, { fatal: (flags & 1) !== 0, ignoreBOM: (flags & 2) !== 0 });
 }
 
 // The native encoder, if it replaces lone surrogates as the standard says.

@@ -6,7 +6,7 @@ import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, isShared, illegalInvoc
 import {
   CHUNK, UTF8, UTF16LE, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
 } from './wasm.mjs';
-import { nativeUtf8, nativeUtf16Le, newNativeUtf8 } from './natives.mjs';
+import { nativeUtf8, nativeUtf16Le, newNative } from './natives.mjs';
 import { LONG_UTF16 } from './strings.mjs';
 
 const decoderRegistry = freeingRegistry((handle) => wasm().decoder_free(handle));
@@ -21,14 +21,17 @@ export class DecoderState {
     this.enc = enc;
     this.flags = flags;
     this.handle = 0; // wasm decoder while streaming
-    this.native = null; // native UTF-8 decoder while streaming
+    this.native = null; // native UTF-8 or UTF-16LE decoder while streaming
   }
 
   // decode() (§ 7.2) steps after conversion: `bytes` is a Uint8Array.
   decode(bytes, stream) {
-    if (this.enc === UTF8 && nativeUtf8 !== null) return this.decodeNative(bytes, stream);
-    if (this.enc === UTF16LE && nativeUtf16Le !== null && !stream && this.handle === 0 && bytes.length < LONG_UTF16) {
-      return decodeWhole(nativeUtf16Le[this.flags], bytes, 'utf-16le');
+    if (this.enc === UTF8 && nativeUtf8 !== null) return this.decodeNative(nativeUtf8, 'utf-8', bytes, stream);
+    // UTF-16LE: natively, except whole long inputs, which wasm does faster (and streams begun in
+    // wasm, which stay there).
+    if (this.enc === UTF16LE && nativeUtf16Le !== null && this.handle === 0 &&
+      (stream || this.native !== null || bytes.length < LONG_UTF16)) {
+      return this.decodeNative(nativeUtf16Le, 'utf-16le', bytes, stream);
     }
     if (this.handle === 0 && !stream && bytes.length <= CHUNK) {
       const n = wasm().decode_once(this.enc, this.flags, putBytes(bytes));
@@ -56,18 +59,20 @@ export class DecoderState {
     return text;
   }
 
-  decodeNative(bytes, stream) {
-    if (this.native === null && !stream) return decodeWhole(nativeUtf8[this.flags], bytes, 'utf-8');
+  // A call by a native decoder: a shared one from `shared` (by flags) for whole calls, else this
+  // stream's own.
+  decodeNative(shared, label, bytes, stream) {
+    if (this.native === null && !stream) return decodeWhole(shared[this.flags], bytes, label);
     // Natives may refuse views on shared memory.
     const input = isShared(bytes) ? bytes.slice() : bytes;
-    this.native ??= newNativeUtf8(this.flags);
+    this.native ??= newNative(label, this.flags);
     try {
       const text = this.native.decode(input, { stream });
       if (!stream) this.native = null;
       return text;
     } catch {
       this.native = null;
-      throw fatalError('utf-8');
+      throw fatalError(label);
     }
   }
 
