@@ -37,6 +37,13 @@ function encodePiece(handle, enc, s, start, end, last, offset) {
   return [takeBytes(n), read];
 }
 
+// A whole string of at most CHUNK code units, by an encoder on the wasm stack.
+function encodeOnce(enc, html, s) {
+  const n = wasm().encode_once(enc, html, putUnits(s, 0, s.length));
+  if (n < 0) throw unmappable(enc, result(0) - (result(1) > 0xFFFF ? 2 : 1));
+  return takeBytes(n);
+}
+
 // encode(input, label, { fatal }): `input` in `label`'s encoding; unmappable code points become
 // `&#N;` unless fatal, where they throw a TypeError naming the code point and its index.
 export function encode(input, label, options = undefined) {
@@ -51,12 +58,8 @@ export function encode(input, label, options = undefined) {
     const bytes = utf16Bytes(s, enc === UTF16BE);
     if (bytes !== null) return bytes;
   }
+  if (s.length <= CHUNK) return encodeOnce(enc, !fatal, s);
   const W = wasm();
-  if (s.length <= CHUNK) {
-    const n = W.encode_once(enc, !fatal, putUnits(s, 0, s.length));
-    if (n < 0) throw unmappable(enc, result(0) - (result(1) > 0xFFFF ? 2 : 1));
-    return takeBytes(n);
-  }
   const handle = W.encoder_new(enc, !fatal);
   try {
     const parts = [];
@@ -102,6 +105,8 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
   return { text, encoding: NAMES[enc] };
 }
 
+const STREAM_MEMBER = ['stream'];
+
 // A streaming legacy encoder: state (ISO-2022-JP's mode, a leading surrogate ending a chunk)
 // carries across encode(chunk, { stream: true }) calls; a call without stream ends the input.
 export class LegacyEncoder {
@@ -130,12 +135,16 @@ export class LegacyEncoder {
   encode(input = '', options = undefined) {
     if (!(#enc in this)) throw illegalInvocation('LegacyEncoder.encode');
     const chunk = toDOMString(input);
-    const { stream } = toDictionary(options, ['stream'], "Failed to execute 'encode' on 'LegacyEncoder'");
-    if ((this.#enc === UTF16LE || this.#enc === UTF16BE) && !stream && this.#pending === '' && this.#state.handle === 0) {
-      const bytes = utf16Bytes(chunk, this.#enc === UTF16BE);
-      if (bytes !== null) return bytes;
-    }
+    const stream = options === undefined ? false : toDictionary(options, STREAM_MEMBER, "Failed to execute 'encode' on 'LegacyEncoder'").stream;
     const state = this.#state;
+    // A whole input with no state from earlier calls: nothing to keep in wasm.
+    if (!stream && this.#pending === '' && state.handle === 0) {
+      if (this.#enc === UTF16LE || this.#enc === UTF16BE) {
+        const bytes = utf16Bytes(chunk, this.#enc === UTF16BE);
+        if (bytes !== null) return bytes;
+      }
+      if (chunk.length <= CHUNK) return encodeOnce(this.#enc, this.#html, chunk);
+    }
     if (state.handle === 0) {
       state.handle = wasm().encoder_new(this.#enc, this.#html);
       encoderRegistry.register(state, state.handle, state);

@@ -54,6 +54,15 @@ export default [
       message = e.message;
     }
     ok(message.includes('U+FFFD') && message.includes('index 40'), `fatal error names U+FFFD at index 40: ${message}`);
+    const legacy = new lib.LegacyEncoder('windows-1252', { fatal: true });
+    message = '';
+    try {
+      legacy.encode('a'.repeat(20) + '\u3042');
+    } catch (e) {
+      message = e.message;
+    }
+    ok(message.includes('U+3042') && message.includes('index 20'), `LegacyEncoder's fatal error names U+3042 at index 20: ${message}`);
+    equal(Array.from(legacy.encode('\u00E9a')).join(), '233,97', 'the encoder is usable after a fatal error');
     const le = lib.encode(s, 'utf-16le');
     const be = lib.encode(s, 'utf-16be');
     equal(le.length, 2 * s.length, 'utf-16le length');
