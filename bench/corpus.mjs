@@ -35,6 +35,8 @@ const here = new URL('.', import.meta.url).pathname;
 const out = join(here, 'corpus');
 const work = join(out, 'src');
 export const SIZES = [64, 4096, 1 << 20];
+// The start-up measurement's input: import to the first decode of this much Shift_JIS.
+const STARTUP = { id: 'shift_jis', size: 1024 };
 const TEXT_LIMIT = 3 << 20; // characters of text read per language, enough for 1 MiB of bytes
 
 const PACKAGES = {
@@ -211,12 +213,13 @@ function main() {
       if (enc[i] && agreed(enc[i], l, label)) { lines.push(l); encoded.push(enc[i]); }
     });
     const kept = encoded.reduce((a, b) => a + b.length, 0);
-    for (const size of SIZES) {
+    const sizes = id === STARTUP.id ? [...SIZES, STARTUP.size] : SIZES;
+    for (const size of sizes) {
       const { bytes, text } = cut(lines, encoded, size, label, kind);
       const base = `${id}-${size}`;
       writeFileSync(join(out, base + '.bin'), bytes);
       writeFileSync(join(out, base + '.txt'), text);
-      manifest.push({ id, label, lang, package: PACKAGES[lang], size, bytes: bytes.length, chars: text.length, bin: base + '.bin', txt: base + '.txt' });
+      manifest.push({ id, label, lang, package: PACKAGES[lang], size, bytes: bytes.length, chars: text.length, bin: base + '.bin', txt: base + '.txt', ...(SIZES.includes(size) ? {} : { startup: true }) });
     }
     console.log(`${id.padEnd(15)} ${lang.padEnd(4)} kept ${lines.length}/${source.length} lines, ${kept} bytes${kept < SIZES[2] ? ' (cycled for 1 MiB)' : ''}`);
   }
