@@ -12,8 +12,8 @@ import { concatBytes } from './text-encoder.mjs';
 
 const encoderRegistry = freeingRegistry((handle) => wasm().encoder_free(handle));
 
-function encoderFor(label, what) {
-  const enc = encodingForLabel(label, what, true);
+function encoderFor(l, what) {
+  const enc = encodingForLabel(l, what, true);
   if (!TABLE[enc].hasEncoder && !NAMES[enc].startsWith('UTF-16')) {
     throw new RangeError(`${what}: the ${NAMES[enc]} encoding has no encoder.`);
   }
@@ -41,8 +41,9 @@ function encodePiece(handle, enc, s, start, end, last, offset) {
 export function encode(input, label, options = undefined) {
   const what = "Failed to execute 'encode'";
   const s = toDOMString(input);
-  const enc = encoderFor(label, what);
+  const l = toDOMString(label);
   const { fatal } = toDictionary(options, ['fatal'], what);
+  const enc = encoderFor(l, what);
   if (enc === UTF8 && nativeEncoder !== null) return nativeEncoder.encode(s);
   const W = wasm();
   if (s.length <= CHUNK) {
@@ -76,7 +77,7 @@ export function getEncoding(label) {
 export function decode(bytes, fallbackLabel = 'utf-8') {
   const what = "Failed to execute 'decode'";
   const input = toBytes(bytes, what);
-  let enc = encodingForLabel(fallbackLabel, what, true);
+  let enc = encodingForLabel(toDOMString(fallbackLabel), what, true);
   const W = wasm();
   const sniffed = W.bom_sniff(putBytes(input.subarray(0, 3)));
   let rest = input;
@@ -105,8 +106,9 @@ export class LegacyEncoder {
 
   constructor(label, options = undefined) {
     const what = "Failed to construct 'LegacyEncoder'";
-    this.#enc = encoderFor(label, what);
+    const l = toDOMString(label);
     this.#html = !toDictionary(options, ['fatal'], what).fatal;
+    this.#enc = encoderFor(l, what);
   }
 
   get encoding() {
@@ -169,8 +171,9 @@ export class LegacyEncoder {
 export function inspect(bytes, label, options = undefined) {
   const what = "Failed to execute 'inspect'";
   const input = toBytes(bytes, what);
-  const enc = encodingForLabel(label, what, true);
+  const l = toDOMString(label);
   const { ignoreBOM, sniffBOM } = toDictionary(options, ['ignoreBOM', 'sniffBOM'], what);
+  const enc = encodingForLabel(l, what, true);
   const W = wasm();
   const n = W.inspect(enc, (ignoreBOM ? IGNORE_BOM : 0) | (sniffBOM ? PLAIN : 0), putBytes(input));
   const text = takeString(n);

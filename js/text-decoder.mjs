@@ -2,7 +2,7 @@
 // A decoder holds wasm state only while a {stream: true} decode is in progress; other calls use a
 // decoder on the wasm stack. UTF-8 goes to the native decoder when it is exact.
 
-import { EMPTY_BYTES, toDictionary, toBytes, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
+import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
 import {
   CHUNK, UTF8, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
 } from './wasm.mjs';
@@ -84,11 +84,16 @@ export class DecoderState {
 }
 
 // TextDecoderOptions, and the constructor steps shared with TextDecoderStream (§ 7.2, § 7.5).
+// WebIDL converts both arguments before the constructor steps look the label up.
 export function newDecoderState(label, options, what) {
-  const enc = label === undefined ? UTF8 : encodingForLabel(label, what, false);
+  const l = label === undefined ? 'utf-8' : toDOMString(label);
   const { fatal, ignoreBOM } = toDictionary(options, ['fatal', 'ignoreBOM'], what);
+  const enc = encodingForLabel(l, what, false);
   return new DecoderState(enc, (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0));
 }
+
+const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
+const STREAM = ['stream'];
 
 export class TextDecoder {
   #state;
@@ -114,8 +119,8 @@ export class TextDecoder {
 
   decode(input = undefined, options = undefined) {
     if (!(#state in this)) throw illegalInvocation('TextDecoder.decode');
-    const bytes = input === undefined ? EMPTY_BYTES : toBytes(input, "Failed to execute 'decode' on 'TextDecoder'");
-    const { stream } = toDictionary(options, ['stream'], "Failed to execute 'decode' on 'TextDecoder'");
+    const bytes = input === undefined ? EMPTY_BYTES : toBytes(input, DECODE);
+    const stream = options === undefined ? false : toDictionary(options, STREAM, DECODE).stream;
     return this.#state.decode(bytes, stream);
   }
 }

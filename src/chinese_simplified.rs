@@ -1,15 +1,328 @@
+//! § 10 Legacy multi-byte Chinese (simplified) encodings: gb18030's decoder (§ 10.2.1), which is
+//! also GBK's (§ 10.1.1), and gb18030's encoder (§ 10.2.2), which with "is GBK" set is GBK's
+//! (§ 10.1.2). Index gb18030 and index gb18030 ranges (§ 5) are GB18030-2022's, as the standard's
+//! current text has them.
+
+use std::sync::OnceLock;
+
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::Encode;
 use crate::sink::Sink;
-// PLACEHOLDER: replaced by the family's implementation.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Gb18030Decoder;
-impl Decode for Gb18030Decoder {
-    fn decode<S: Sink>(&mut self, _: &[u8], _: &mut S, _: bool) -> (DecoderResult, usize) { unimplemented!() }
+use crate::tables::{self, GB18030_RANGES};
+
+/// The index gb18030 ranges code point for `pointer` (§ 5).
+fn ranges_code_point(pointer: u32) -> Option<u32> {
+    if (pointer > 39419 && pointer < 189000) || pointer > 1237575 {
+        return None;
+    }
+    if pointer == 7457 {
+        return Some(0xE7C7);
+    }
+    // The last range whose pointer is <= `pointer`; the first range starts at pointer 0.
+    let i = GB18030_RANGES.partition_point(|&(p, _)| p <= pointer) - 1;
+    let (offset, code_point_offset) = GB18030_RANGES[i];
+    Some(code_point_offset + pointer - offset)
 }
+
+/// The index gb18030 ranges pointer for `code_point` (§ 5); `code_point` is at least U+0080.
+fn ranges_pointer(code_point: u32) -> u32 {
+    if code_point == 0xE7C7 {
+        return 7457;
+    }
+    // The last range whose code point is <= `code_point`; the first range starts at U+0080.
+    let i = GB18030_RANGES.partition_point(|&(_, c)| c <= code_point) - 1;
+    let (pointer_offset, offset) = GB18030_RANGES[i];
+    pointer_offset + code_point - offset
+}
+
+/// The code point of a two-byte sequence (§ 10.2.1, gb18030 first set, `byte` not 0x30..=0x39).
+#[inline(always)]
+fn two_byte_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u32> {
+    let offset = if byte < 0x7F { 0x40 } else { 0x41 };
+    match byte {
+        0x40..=0x7E | 0x80..=0xFE => {
+            let pointer = usize::from(leading - 0x81) * 190 + usize::from(byte - offset);
+            tables::code_point(index, pointer)
+        }
+        _ => None,
+    }
+}
+
+/// The index gb18030 ranges code point of a four-byte sequence (§ 10.2.1, gb18030 third set).
+#[inline]
+fn four_byte_code_point(first: u8, second: u8, third: u8, byte: u8) -> Option<u32> {
+    let pointer = u32::from(first - 0x81) * (10 * 126 * 10)
+        + u32::from(second - 0x30) * (10 * 126)
+        + u32::from(third - 0x81) * 10
+        + u32::from(byte - 0x30);
+    ranges_code_point(pointer)
+}
+
+/// Up to three bytes the handler restored to the queue that were read in earlier calls; they are
+/// read again before the caller's input.
+#[derive(Clone, Debug, Default)]
+struct Restored {
+    bytes: [u8; 3],
+    len: u8,
+}
+
+impl Restored {
+    fn pop_front(&mut self) -> Option<u8> {
+        if self.len == 0 {
+            return None;
+        }
+        let byte = self.bytes[0];
+        self.bytes.copy_within(1.., 0);
+        self.len -= 1;
+        Some(byte)
+    }
+
+    /// Puts `bytes` in front. The held bytes and the decoder's state bytes never exceed three
+    /// together, so there is always room.
+    fn push_front(&mut self, bytes: &[u8]) {
+        let (n, len) = (bytes.len(), usize::from(self.len));
+        self.bytes.copy_within(..len, n);
+        self.bytes[..n].copy_from_slice(bytes);
+        self.len += n as u8;
+    }
+}
+
+/// What one run of the handler did with a byte.
+enum Step {
+    Continue,
+    CodePoint(u32),
+    /// Error, restoring `restore[..len]` to the queue: the last bytes read, `byte` last.
+    Error {
+        restore: [u8; 3],
+        len: usize,
+    },
+}
+
+/// gb18030's decoder (§ 10.2.1): gb18030 first, second and third (0x00 = unset), and the restored
+/// bytes it holds from earlier calls.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Gb18030Decoder {
+    first: u8,
+    second: u8,
+    third: u8,
+    restored: Restored,
+}
+
+impl Gb18030Decoder {
+    /// The handler for a byte (end-of-queue is handled by the caller).
+    fn handle(&mut self, index: &[u16], byte: u8) -> Step {
+        if self.third != 0 {
+            let (first, second, third) = (self.first, self.second, self.third);
+            self.first = 0;
+            self.second = 0;
+            self.third = 0;
+            if !(0x30..=0x39).contains(&byte) {
+                return Step::Error { restore: [second, third, byte], len: 3 };
+            }
+            return match four_byte_code_point(first, second, third, byte) {
+                Some(c) => Step::CodePoint(c),
+                None => Step::Error { restore: [0; 3], len: 0 },
+            };
+        }
+        if self.second != 0 {
+            if (0x81..=0xFE).contains(&byte) {
+                self.third = byte;
+                return Step::Continue;
+            }
+            let second = self.second;
+            self.first = 0;
+            self.second = 0;
+            return Step::Error { restore: [second, byte, 0], len: 2 };
+        }
+        if self.first != 0 {
+            if (0x30..=0x39).contains(&byte) {
+                self.second = byte;
+                return Step::Continue;
+            }
+            let leading = self.first;
+            self.first = 0;
+            if let Some(c) = two_byte_code_point(index, leading, byte) {
+                return Step::CodePoint(c);
+            }
+            let len = usize::from(byte < 0x80);
+            return Step::Error { restore: [byte, 0, 0], len };
+        }
+        match byte {
+            0x00..=0x7F => Step::CodePoint(u32::from(byte)),
+            0x80 => Step::CodePoint(0x20AC),
+            0x81..=0xFE => {
+                self.first = byte;
+                Step::Continue
+            }
+            0xFF => Step::Error { restore: [0; 3], len: 0 },
+        }
+    }
+}
+
+impl Decode for Gb18030Decoder {
+    fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
+        let index = tables::gb18030();
+        let mut i = 0;
+        loop {
+            if self.first == 0 && self.restored.len == 0 {
+                i += fast_path(index, &src[i..], dst);
+            }
+            if !dst.has_room() {
+                return (DecoderResult::OutputFull, i);
+            }
+            // Restored bytes are at the front of the queue; `src` is read only once they are gone.
+            let byte = match self.restored.pop_front() {
+                Some(byte) => byte,
+                None => match src.get(i) {
+                    Some(&byte) => {
+                        i += 1;
+                        byte
+                    }
+                    None => {
+                        // End-of-queue: gb18030 second and third are only set with first.
+                        if last && self.first != 0 {
+                            *self = Gb18030Decoder::default();
+                            return (DecoderResult::Malformed, i);
+                        }
+                        return (DecoderResult::InputEmpty, i);
+                    }
+                },
+            };
+            match self.handle(index, byte) {
+                Step::Continue => {}
+                Step::CodePoint(c) => dst.write_scalar(c),
+                Step::Error { restore, len } => {
+                    // The restored bytes end the bytes read so far. Those read in this call are
+                    // left unread; the rest (only when `i` drops to 0) are held for later.
+                    let unread = len.min(i);
+                    i -= unread;
+                    self.restored.push_front(&restore[..len - unread]);
+                    return (DecoderResult::Malformed, i);
+                }
+            }
+        }
+    }
+}
+
+/// Decodes ASCII runs and whole well-formed two- and four-byte sequences from the initial state,
+/// exactly as the handler would, while there is room; returns the bytes read. Stops before
+/// anything else (an error, or a sequence cut by the end of `src`) for the handler to take.
+#[inline(always)]
+fn fast_path<S: Sink>(index: &[u16], src: &[u8], dst: &mut S) -> usize {
+    let mut i = 0;
+    while dst.has_room() {
+        let Some(&leading) = src.get(i) else { break };
+        if leading < 0x80 {
+            i += dst.copy_ascii(&src[i..]);
+            continue;
+        }
+        if !(0x81..=0xFE).contains(&leading) {
+            break;
+        }
+        let Some(&byte) = src.get(i + 1) else { break };
+        if (0x30..=0x39).contains(&byte) {
+            let Some(&[third, fourth]) = src.get(i + 2..i + 4) else { break };
+            if !(0x81..=0xFE).contains(&third) || !(0x30..=0x39).contains(&fourth) {
+                break;
+            }
+            let Some(c) = four_byte_code_point(leading, byte, third, fourth) else { break };
+            dst.write_scalar(c);
+            i += 4;
+        } else {
+            let Some(c) = two_byte_code_point(index, leading, byte) else { break };
+            dst.write_bmp(c as u16);
+            i += 2;
+        }
+    }
+    i
+}
+
+/// Index gb18030's reverse map (first pointer for each code point), built once.
+fn reverse() -> &'static [u16] {
+    static REVERSE: OnceLock<Box<[u16]>> = OnceLock::new();
+    REVERSE.get_or_init(|| tables::reverse_bmp(tables::gb18030(), |_| true))
+}
+
+/// The encoder's table of Private Use code points and their two bytes (§ 10.2.2), which keeps
+/// their GB18030-2005 encoding.
+const PUA_BYTES: [(u16, [u8; 2]); 18] = [
+    (0xE78D, [0xA6, 0xD9]),
+    (0xE78E, [0xA6, 0xDA]),
+    (0xE78F, [0xA6, 0xDB]),
+    (0xE790, [0xA6, 0xDC]),
+    (0xE791, [0xA6, 0xDD]),
+    (0xE792, [0xA6, 0xDE]),
+    (0xE793, [0xA6, 0xDF]),
+    (0xE794, [0xA6, 0xEC]),
+    (0xE795, [0xA6, 0xED]),
+    (0xE796, [0xA6, 0xF3]),
+    (0xE81E, [0xFE, 0x59]),
+    (0xE826, [0xFE, 0x61]),
+    (0xE82B, [0xFE, 0x66]),
+    (0xE82C, [0xFE, 0x67]),
+    (0xE832, [0xFE, 0x6D]),
+    (0xE843, [0xFE, 0x7E]),
+    (0xE854, [0xFE, 0x90]),
+    (0xE864, [0xFE, 0xA0]),
+];
+
+/// gb18030's encoder (§ 10.2.2) and its "is GBK".
 #[derive(Clone, Debug)]
-pub(crate) struct Gb18030Encoder;
-impl Gb18030Encoder { pub(crate) fn new(_is_gbk: bool) -> Self { Gb18030Encoder } }
+pub(crate) struct Gb18030Encoder {
+    is_gbk: bool,
+}
+
+impl Gb18030Encoder {
+    pub(crate) fn new(is_gbk: bool) -> Self {
+        Gb18030Encoder { is_gbk }
+    }
+}
+
 impl Encode for Gb18030Encoder {
-    fn encode_char(&mut self, _: char, _: &mut [u8]) -> Result<usize, usize> { unimplemented!() }
+    fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
+        let code_point = u32::from(c);
+        if code_point < 0x80 {
+            out[0] = code_point as u8;
+            return Ok(1);
+        }
+        if code_point == 0xE5E5 {
+            return Err(0);
+        }
+        if self.is_gbk && code_point == 0x20AC {
+            out[0] = 0x80;
+            return Ok(1);
+        }
+        if let Ok(i) = PUA_BYTES.binary_search_by_key(&code_point, |&(c, _)| u32::from(c)) {
+            out[..2].copy_from_slice(&PUA_BYTES[i].1);
+            return Ok(2);
+        }
+        if code_point < 0x10000 {
+            let entry = reverse()[code_point as usize];
+            if entry != 0 {
+                let pointer = entry - 1;
+                let (leading, trailing) = (pointer / 190 + 0x81, pointer % 190);
+                let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
+                out[0] = leading as u8;
+                out[1] = (trailing + offset) as u8;
+                return Ok(2);
+            }
+        }
+        if self.is_gbk {
+            return Err(0);
+        }
+        let mut pointer = ranges_pointer(code_point);
+        let byte1 = pointer / (10 * 126 * 10);
+        pointer %= 10 * 126 * 10;
+        let byte2 = pointer / (10 * 126);
+        pointer %= 10 * 126;
+        let byte3 = pointer / 10;
+        let byte4 = pointer % 10;
+        out[..4].copy_from_slice(&[
+            (byte1 + 0x81) as u8,
+            (byte2 + 0x30) as u8,
+            (byte3 + 0x81) as u8,
+            (byte4 + 0x30) as u8,
+        ]);
+        Ok(4)
+    }
 }

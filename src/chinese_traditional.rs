@@ -1,14 +1,191 @@
+//! § 11 Legacy multi-byte Chinese (traditional) encodings: Big5's decoder (§ 11.1.1) and encoder
+//! (§ 11.1.2), over index Big5 and the index Big5 pointer (§ 5).
+
+use std::fmt;
+use std::sync::OnceLock;
+
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::Encode;
 use crate::sink::Sink;
-// PLACEHOLDER: replaced by the family's implementation.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Big5Decoder;
-impl Decode for Big5Decoder {
-    fn decode<S: Sink>(&mut self, _: &[u8], _: &mut S, _: bool) -> (DecoderResult, usize) { unimplemented!() }
+use crate::tables;
+
+/// The pointer of a leading byte and `byte` (§ 11.1.1), or `None` if `byte` cannot trail.
+#[inline(always)]
+fn pointer(leading: u8, byte: u8) -> Option<usize> {
+    let offset = if byte < 0x7F { 0x40 } else { 0x62 };
+    match byte {
+        0x40..=0x7E | 0xA1..=0xFE => {
+            Some(usize::from(leading - 0x81) * 157 + usize::from(byte - offset))
+        }
+        _ => None,
+    }
 }
+
+/// The pointers that decode to two code points (§ 11.1.1), which an index cannot hold.
+fn two_code_points(pointer: usize) -> Option<[u16; 2]> {
+    match pointer {
+        1133 => Some([0x00CA, 0x0304]),
+        1135 => Some([0x00CA, 0x030C]),
+        1164 => Some([0x00EA, 0x0304]),
+        1166 => Some([0x00EA, 0x030C]),
+        _ => None,
+    }
+}
+
+/// Big5's decoder (§ 11.1.1): Big5 leading (0x00 = unset).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Big5Encoder;
+pub(crate) struct Big5Decoder {
+    leading: u8,
+}
+
+impl Decode for Big5Decoder {
+    fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
+        let index = tables::big5();
+        let mut i = 0;
+        loop {
+            if self.leading == 0 {
+                i += fast_path(index, &src[i..], dst);
+            }
+            if !dst.has_room() {
+                return (DecoderResult::OutputFull, i);
+            }
+            let Some(&byte) = src.get(i) else {
+                if last && self.leading != 0 {
+                    self.leading = 0;
+                    return (DecoderResult::Malformed, i);
+                }
+                return (DecoderResult::InputEmpty, i);
+            };
+            i += 1;
+            if self.leading != 0 {
+                let leading = self.leading;
+                self.leading = 0;
+                let pointer = pointer(leading, byte);
+                if let Some([a, b]) = pointer.and_then(two_code_points) {
+                    dst.write_bmp(a);
+                    dst.write_bmp(b);
+                    continue;
+                }
+                if let Some(c) = pointer.and_then(|p| tables::code_point(index, p)) {
+                    dst.write_scalar(c);
+                    continue;
+                }
+                // An ASCII byte is restored to the queue: it is this call's, so it is left unread.
+                if byte < 0x80 {
+                    i -= 1;
+                }
+                return (DecoderResult::Malformed, i);
+            }
+            match byte {
+                0x00..=0x7F => dst.write_ascii(byte),
+                0x81..=0xFE => self.leading = byte,
+                _ => return (DecoderResult::Malformed, i),
+            }
+        }
+    }
+}
+
+/// Decodes ASCII runs and whole two-byte sequences of index Big5 from the initial state, exactly as
+/// the handler would, while there is room; returns the bytes read. Stops before anything else.
+#[inline(always)]
+fn fast_path<S: Sink>(index: &[u32], src: &[u8], dst: &mut S) -> usize {
+    let mut i = 0;
+    while dst.has_room() {
+        let Some(&leading) = src.get(i) else { break };
+        if leading < 0x80 {
+            i += dst.copy_ascii(&src[i..]);
+            continue;
+        }
+        if !(0x81..=0xFE).contains(&leading) {
+            break;
+        }
+        let Some(&byte) = src.get(i + 1) else { break };
+        // The two-code-point pointers have no index code point, so they go to the handler.
+        let Some(c) = pointer(leading, byte).and_then(|p| tables::code_point(index, p)) else {
+            break;
+        };
+        dst.write_scalar(c);
+        i += 2;
+    }
+    i
+}
+
+/// The encoder's view of index Big5 (§ 5, index Big5 pointer): pointers below
+/// (0xA1 - 0x81) × 157 excluded, the first pointer of each code point except the last for the six
+/// the standard names.
+struct Reverse {
+    /// 1 + pointer for each BMP code point, or 0.
+    bmp: Box<[u16]>,
+    /// (code point, pointer) for the code points beyond the BMP, sorted.
+    astral: Box<[(u32, u16)]>,
+}
+
+impl fmt::Debug for Reverse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Reverse").finish_non_exhaustive()
+    }
+}
+
+/// Pointers below this are Hong Kong Supplementary Character Set extensions, not encoded.
+const FIRST_ENCODED_POINTER: usize = (0xA1 - 0x81) * 157;
+
+/// The code points whose *last* pointer is the index Big5 pointer.
+const LAST_POINTER_CODE_POINTS: [u32; 6] = [0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345];
+
+fn reverse() -> &'static Reverse {
+    static REVERSE: OnceLock<Reverse> = OnceLock::new();
+    REVERSE.get_or_init(|| {
+        let index = tables::big5();
+        let mut bmp = tables::reverse_bmp(index, |p| p >= FIRST_ENCODED_POINTER);
+        let mut astral = Vec::new();
+        for (pointer, &c) in index.iter().enumerate().skip(FIRST_ENCODED_POINTER) {
+            let p = u16::try_from(pointer).expect("Big5 pointers fit in 16 bits");
+            if LAST_POINTER_CODE_POINTS.contains(&c) {
+                bmp[c as usize] = p + 1;
+            } else if c >= 0x10000 {
+                astral.push((c, p));
+            }
+        }
+        astral.sort_by_key(|&(c, _)| c); // stable: the first pointer stays first
+        astral.dedup_by_key(|&mut (c, _)| c);
+        Reverse { bmp, astral: astral.into_boxed_slice() }
+    })
+}
+
+/// Big5's encoder (§ 11.1.2): no state, only the reverse map, built by the first encoder.
+#[derive(Clone, Debug)]
+pub(crate) struct Big5Encoder {
+    reverse: &'static Reverse,
+}
+
+impl Default for Big5Encoder {
+    fn default() -> Self {
+        Big5Encoder { reverse: reverse() }
+    }
+}
+
 impl Encode for Big5Encoder {
-    fn encode_char(&mut self, _: char, _: &mut [u8]) -> Result<usize, usize> { unimplemented!() }
+    fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
+        let code_point = u32::from(c);
+        if code_point < 0x80 {
+            out[0] = code_point as u8;
+            return Ok(1);
+        }
+        let reverse = self.reverse;
+        let pointer = if code_point < 0x10000 {
+            reverse.bmp[code_point as usize].checked_sub(1)
+        } else {
+            reverse
+                .astral
+                .binary_search_by_key(&code_point, |&(c, _)| c)
+                .ok()
+                .map(|i| reverse.astral[i].1)
+        };
+        let pointer = pointer.ok_or(0usize)?;
+        let (leading, trailing) = (pointer / 157 + 0x81, pointer % 157);
+        let offset = if trailing < 0x3F { 0x40 } else { 0x62 };
+        out[0] = leading as u8;
+        out[1] = (trailing + offset) as u8;
+        Ok(2)
+    }
 }

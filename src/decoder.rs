@@ -40,8 +40,8 @@ pub enum DecoderMode {
 /// Contract: process `src` in order, calling `dst.has_room()` before every handler step (the
 /// end-of-queue step included) and returning `OutputFull` when it is false; return `Malformed` at
 /// each error, with no U+FFFD written; when `last` is true and the input is used up, process
-/// end-of-queue: an error there resets the state and returns `Malformed` (with all of `src`
-/// read), so the next `last` call with no input returns `InputEmpty`.
+/// end-of-queue: an error there resets the state and returns `Malformed` (with all of `src` read
+/// but bytes the handler restores), so a `last` call on the rest ends with `InputEmpty`.
 pub(crate) trait Decode {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize);
 }

@@ -55,6 +55,11 @@ pub(crate) trait Encode {
     fn ascii_is_identity(&self) -> bool {
         true
     }
+
+    /// The code point the handler's error for `c` is "with": `c`, except ISO-2022-JP's U+FFFD.
+    fn error_code_point(&self, c: char) -> char {
+        c
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -89,9 +94,9 @@ impl Encoder {
             Gbk => Kind::Gb18030(Gb18030Encoder::new(true)),
             Gb18030 => Kind::Gb18030(Gb18030Encoder::new(false)),
             Big5 => Kind::Big5(Big5Encoder::default()),
-            EucJp => Kind::EucJp(EucJpEncoder::default()),
+            EucJp => Kind::EucJp(EucJpEncoder),
             Iso2022Jp => Kind::Iso2022Jp(Iso2022JpEncoder::default()),
-            ShiftJis => Kind::ShiftJis(ShiftJisEncoder::default()),
+            ShiftJis => Kind::ShiftJis(ShiftJisEncoder),
             EucKr => Kind::EucKr(EucKrEncoder::default()),
             Utf16Be => Kind::Utf16(Utf16Encoder::new(true)),
             Utf16Le => Kind::Utf16(Utf16Encoder::new(false)),
@@ -171,8 +176,10 @@ impl Encoder {
     pub fn max_buffer_length_from_utf8(&self, len: usize, mode: EncoderMode) -> usize {
         use Encoding::*;
         // Per byte: html's `&#2047;` after an escape is 10 for a two-byte character; ISO-2022-JP's
-        // escape before an ASCII byte is 4; UTF-16 doubles ASCII; gb18030 turns two bytes into four.
+        // escape before an ASCII byte is 4, and in html mode U+000E, U+000F and U+001B each become
+        // an escape and `&#65533;`, 11; UTF-16 doubles ASCII; gb18030 turns two bytes into four.
         let per_byte = match (mode, self.encoding) {
+            (EncoderMode::Html, Iso2022Jp) => 11,
             (EncoderMode::Html, _) => 5,
             (_, Iso2022Jp) => 4,
             (_, Utf16Be | Utf16Le | Gbk | Gb18030) => 2,
@@ -234,6 +241,7 @@ fn drive<E: Encode>(
             Ok(n) => pos += n,
             Err(n) => {
                 pos += n;
+                let c = enc.error_code_point(c);
                 match mode {
                     EncoderMode::Fatal => return (EncoderResult::Unmappable(c), pos),
                     EncoderMode::Html => pos += write_ncr(c, &mut dst[pos..]),

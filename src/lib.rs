@@ -25,9 +25,15 @@ mod tables;
 mod text_decoder;
 mod utf8;
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+#[doc(hidden)]
+pub mod wasm;
 
 pub use decoder::{Decoder, DecoderMode, DecoderResult};
 pub use encoder::{Encoder, EncoderMode, EncoderResult};
 pub use encoding::{Encoding, Family};
 pub use text_decoder::TextDecoderCore;
+
+/// The README's Rust examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -61,8 +61,7 @@ pub(crate) struct SingleByteEncoder {
 
 impl SingleByteEncoder {
     pub(crate) fn new(encoding: Encoding) -> Self {
-        const EMPTY: OnceLock<Box<[(u16, u8)]>> = OnceLock::new();
-        static REVERSE: [OnceLock<Box<[(u16, u8)]>>; 28] = [EMPTY; 28];
+        static REVERSE: [OnceLock<Box<[(u16, u8)]>>; 28] = [const { OnceLock::new() }; 28];
         let i = slot(encoding);
         let reverse = REVERSE[i].get_or_init(|| {
             let mut pairs: Vec<(u16, u8)> = (0u8..128)

@@ -1,14 +1,134 @@
+//! § 12.1 EUC-JP: its decoder (§ 12.1.1) and encoder (§ 12.1.2).
+
+use super::{jis0208_code_point, jis0208_pointer};
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::Encode;
 use crate::sink::Sink;
-// PLACEHOLDER: replaced by the family's implementation.
+use crate::tables;
+
+/// EUC-JP decoder state (§ 12.1.1): EUC-JP jis0212 and EUC-JP leading (0x00 = none).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct EucJpDecoder;
-impl Decode for EucJpDecoder {
-    fn decode<S: Sink>(&mut self, _: &[u8], _: &mut S, _: bool) -> (DecoderResult, usize) { unimplemented!() }
+pub(crate) struct EucJpDecoder {
+    jis0212: bool,
+    leading: u8,
 }
+
+impl Decode for EucJpDecoder {
+    fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
+        let jis0208 = tables::jis0208();
+        let mut i = 0;
+        loop {
+            if self.leading == 0 {
+                // Fast path, valid only between sequences: ASCII runs, then ASCII bytes, halfwidth
+                // katakana and mapped jis0208 pairs, which the handler turns into the same output.
+                i += dst.copy_ascii(&src[i..]);
+                while dst.has_room() {
+                    match src[i..] {
+                        [b @ 0x00..=0x7F, ..] => {
+                            dst.write_ascii(b);
+                            i += 1;
+                        }
+                        [0x8E, b @ 0xA1..=0xDF, ..] => {
+                            dst.write_bmp(0xFF61 - 0xA1 + u16::from(b));
+                            i += 2;
+                        }
+                        [l @ 0xA1..=0xFE, b @ 0xA1..=0xFE, ..] => {
+                            match jis0208_code_point(jis0208, pointer(l, b)) {
+                                Some(c) => {
+                                    dst.write_bmp(c);
+                                    i += 2;
+                                }
+                                None => break,
+                            }
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            if !dst.has_room() {
+                return (DecoderResult::OutputFull, i);
+            }
+            let Some(&byte) = src.get(i) else {
+                if last && self.leading != 0 {
+                    *self = EucJpDecoder::default();
+                    return (DecoderResult::Malformed, i);
+                }
+                return (DecoderResult::InputEmpty, i);
+            };
+            i += 1;
+            match (self.leading, byte) {
+                (0x8E, 0xA1..=0xDF) => {
+                    self.leading = 0;
+                    dst.write_bmp(0xFF61 - 0xA1 + u16::from(byte));
+                }
+                (0x8F, 0xA1..=0xFE) => {
+                    self.jis0212 = true;
+                    self.leading = byte;
+                }
+                (0x00, 0x00..=0x7F) => dst.write_ascii(byte),
+                (0x00, 0x8E | 0x8F | 0xA1..=0xFE) => self.leading = byte,
+                (0x00, _) => return (DecoderResult::Malformed, i),
+                (leading, _) => {
+                    self.leading = 0;
+                    let code_point = match (leading, byte) {
+                        (0xA1..=0xFE, 0xA1..=0xFE) if self.jis0212 => {
+                            tables::code_point(tables::jis0212(), pointer(leading, byte))
+                        }
+                        (0xA1..=0xFE, 0xA1..=0xFE) => {
+                            jis0208_code_point(jis0208, pointer(leading, byte)).map(u32::from)
+                        }
+                        _ => None,
+                    };
+                    self.jis0212 = false;
+                    match code_point {
+                        Some(c) => dst.write_scalar(c),
+                        // An ASCII byte is restored to the queue: not read.
+                        None if byte < 0x80 => return (DecoderResult::Malformed, i - 1),
+                        None => return (DecoderResult::Malformed, i),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// (leading − 0xA1) × 94 + byte − 0xA1.
+#[inline(always)]
+fn pointer(leading: u8, byte: u8) -> usize {
+    usize::from(leading - 0xA1) * 94 + usize::from(byte - 0xA1)
+}
+
+/// EUC-JP encoder (§ 12.1.2): stateless.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EucJpEncoder;
+
 impl Encode for EucJpEncoder {
-    fn encode_char(&mut self, _: char, _: &mut [u8]) -> Result<usize, usize> { unimplemented!() }
+    fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
+        let code_point = match c {
+            '\0'..='\x7F' => {
+                out[0] = c as u8;
+                return Ok(1);
+            }
+            '\u{A5}' => {
+                out[0] = 0x5C;
+                return Ok(1);
+            }
+            '\u{203E}' => {
+                out[0] = 0x7E;
+                return Ok(1);
+            }
+            '\u{FF61}'..='\u{FF9F}' => {
+                out[0] = 0x8E;
+                out[1] = (u32::from(c) - 0xFF61 + 0xA1) as u8;
+                return Ok(2);
+            }
+            '\u{2212}' => '\u{FF0D}',
+            _ => c,
+        };
+        // The pointer is less than 8836, so both bytes are at most 0xFE.
+        let pointer = jis0208_pointer(code_point).ok_or(0usize)?;
+        out[0] = (pointer / 94 + 0xA1) as u8;
+        out[1] = (pointer % 94 + 0xA1) as u8;
+        Ok(2)
+    }
 }

@@ -1,14 +1,363 @@
+//! § 12.2 ISO-2022-JP: its decoder (§ 12.2.1) and encoder (§ 12.2.2).
+
+use super::{jis0208_code_point, jis0208_pointer};
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::Encode;
 use crate::sink::Sink;
-// PLACEHOLDER: replaced by the family's implementation.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Iso2022JpDecoder;
-impl Decode for Iso2022JpDecoder {
-    fn decode<S: Sink>(&mut self, _: &[u8], _: &mut S, _: bool) -> (DecoderResult, usize) { unimplemented!() }
+use crate::tables;
+
+/// ISO-2022-JP decoder state and output state (§ 12.2.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum State {
+    #[default]
+    Ascii,
+    Roman,
+    Katakana,
+    LeadingByte,
+    TrailingByte,
+    EscapeStart,
+    Escape,
 }
+
+/// ISO-2022-JP decoder (§ 12.2.1): the standard's four variables, plus a byte the handler restored
+/// to the queue that came from an earlier call (an escape's leading byte), which is processed
+/// before the rest of the input.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Iso2022JpEncoder;
+pub(crate) struct Iso2022JpDecoder {
+    state: State,
+    output_state: State,
+    leading: u8,
+    output: bool,
+    restored: Option<u8>,
+}
+
+/// What one run of the handler returned.
+enum Step {
+    Continue,
+    CodePoint(u16),
+    Finished,
+    /// Error, after restoring the last `restore` items read (0 to 2), the earliest being `first`.
+    Error {
+        restore: usize,
+        first: u8,
+    },
+}
+
+const ERROR: Step = Step::Error {
+    restore: 0,
+    first: 0,
+};
+
+impl Decode for Iso2022JpDecoder {
+    fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
+        let jis0208 = tables::jis0208();
+        let mut i = 0;
+        loop {
+            if self.restored.is_none() {
+                i += self.fast_path(jis0208, &src[i..], dst);
+            }
+            if !dst.has_room() {
+                return (DecoderResult::OutputFull, i);
+            }
+            let byte = if let Some(b) = self.restored.take() {
+                Some(b)
+            } else if let Some(&b) = src.get(i) {
+                i += 1;
+                Some(b)
+            } else if last {
+                None
+            } else {
+                return (DecoderResult::InputEmpty, i);
+            };
+            match self.handle(jis0208, byte) {
+                Step::Continue => {}
+                Step::CodePoint(c) => dst.write_bmp(c),
+                Step::Finished => {
+                    *self = Iso2022JpDecoder::default();
+                    return (DecoderResult::InputEmpty, i);
+                }
+                Step::Error { restore, first } => {
+                    // Restored items read from `src` are unread; a restored byte from an earlier
+                    // call (only ever an escape's leading byte) is kept.
+                    let unread = restore.min(i);
+                    i -= unread;
+                    if restore > unread {
+                        self.restored = Some(first);
+                    }
+                    return (DecoderResult::Malformed, i);
+                }
+            }
+        }
+    }
+}
+
+impl Iso2022JpDecoder {
+    /// Decodes what the handler would without a state change other than `output` becoming false:
+    /// runs of bytes that are their own code points in the ASCII and Roman states, and mapped
+    /// pairs in the leading byte state. Returns the number of bytes read.
+    #[inline]
+    fn fast_path<S: Sink>(&mut self, jis0208: &[u16], src: &[u8], dst: &mut S) -> usize {
+        let mut i = 0;
+        match self.state {
+            State::Ascii | State::Roman => {
+                let roman = self.state == State::Roman;
+                // In blocks, so a full output buffer stops the scan early.
+                loop {
+                    let block = &src[i..src.len().min(i + 64)];
+                    let run = block
+                        .iter()
+                        .position(|&b| {
+                            b >= 0x80
+                                || matches!(b, 0x0E | 0x0F | 0x1B)
+                                || (roman && matches!(b, 0x5C | 0x7E))
+                        })
+                        .unwrap_or(block.len());
+                    let n = dst.copy_ascii(&block[..run]);
+                    i += n;
+                    if n == 0 || n < block.len() {
+                        break;
+                    }
+                }
+            }
+            State::LeadingByte => {
+                while dst.has_room() {
+                    let [l @ 0x21..=0x7E, b @ 0x21..=0x7E, ..] = src[i..] else {
+                        break;
+                    };
+                    let Some(c) = jis0208_code_point(jis0208, pointer(l, b)) else {
+                        break;
+                    };
+                    dst.write_bmp(c);
+                    i += 2;
+                }
+            }
+            _ => {}
+        }
+        if i > 0 {
+            self.output = false;
+        }
+        i
+    }
+
+    /// The handler (§ 12.2.1) for `byte` (`None`: end-of-queue).
+    fn handle(&mut self, jis0208: &[u16], byte: Option<u8>) -> Step {
+        use State::*;
+        match self.state {
+            Ascii | Roman | Katakana | LeadingByte => {
+                let Some(b) = byte else { return Step::Finished };
+                if b == 0x1B {
+                    self.state = EscapeStart;
+                    return Step::Continue;
+                }
+                self.output = false;
+                match (self.state, b) {
+                    (Roman, 0x5C) => Step::CodePoint(0xA5),
+                    (Roman, 0x7E) => Step::CodePoint(0x203E),
+                    (Ascii | Roman, 0x00..=0x7F) if b != 0x0E && b != 0x0F => {
+                        Step::CodePoint(u16::from(b))
+                    }
+                    (Katakana, 0x21..=0x5F) => Step::CodePoint(0xFF61 - 0x21 + u16::from(b)),
+                    (LeadingByte, 0x21..=0x7E) => {
+                        self.leading = b;
+                        self.state = TrailingByte;
+                        Step::Continue
+                    }
+                    _ => ERROR,
+                }
+            }
+            TrailingByte => match byte {
+                Some(0x1B) => {
+                    self.state = EscapeStart;
+                    ERROR
+                }
+                Some(b @ 0x21..=0x7E) => {
+                    self.state = LeadingByte;
+                    match jis0208_code_point(jis0208, pointer(self.leading, b)) {
+                        Some(c) => Step::CodePoint(c),
+                        None => ERROR,
+                    }
+                }
+                _ => {
+                    self.state = LeadingByte;
+                    ERROR
+                }
+            },
+            EscapeStart => match byte {
+                Some(b @ (0x24 | 0x28)) => {
+                    self.leading = b;
+                    self.state = Escape;
+                    Step::Continue
+                }
+                _ => {
+                    self.output = false;
+                    self.state = self.output_state;
+                    Step::Error {
+                        restore: usize::from(byte.is_some()),
+                        first: byte.unwrap_or(0),
+                    }
+                }
+            },
+            Escape => {
+                let leading = std::mem::take(&mut self.leading);
+                let state = match (leading, byte) {
+                    (0x28, Some(0x42)) => Some(Ascii),
+                    (0x28, Some(0x4A)) => Some(Roman),
+                    (0x28, Some(0x49)) => Some(Katakana),
+                    (0x24, Some(0x40 | 0x42)) => Some(LeadingByte),
+                    _ => None,
+                };
+                if let Some(state) = state {
+                    self.state = state;
+                    self.output_state = state;
+                    let output = std::mem::replace(&mut self.output, true);
+                    return if output { ERROR } else { Step::Continue };
+                }
+                self.output = false;
+                self.state = self.output_state;
+                // Restore leading, or « leading, byte ».
+                Step::Error {
+                    restore: 1 + usize::from(byte.is_some()),
+                    first: leading,
+                }
+            }
+        }
+    }
+}
+
+/// (leading − 0x21) × 94 + byte − 0x21.
+#[inline(always)]
+fn pointer(leading: u8, byte: u8) -> usize {
+    usize::from(leading - 0x21) * 94 + usize::from(byte - 0x21)
+}
+
+/// ISO-2022-JP encoder state (§ 12.2.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum EncoderState {
+    #[default]
+    Ascii,
+    Roman,
+    Jis0208,
+}
+
+impl EncoderState {
+    /// The escape sequence that switches to this state.
+    fn escape(self) -> [u8; 3] {
+        match self {
+            EncoderState::Ascii => [0x1B, 0x28, 0x42],
+            EncoderState::Roman => [0x1B, 0x28, 0x4A],
+            EncoderState::Jis0208 => [0x1B, 0x24, 0x42],
+        }
+    }
+}
+
+/// ISO-2022-JP encoder (§ 12.2.2).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Iso2022JpEncoder {
+    state: EncoderState,
+}
+
+/// What one run of the encoder's handler returned.
+enum EncodeStep {
+    /// One or two bytes.
+    Bytes([u8; 2], usize),
+    /// Restore the code point, switch to this state and return its escape sequence.
+    Switch(EncoderState),
+    Error,
+}
+
 impl Encode for Iso2022JpEncoder {
-    fn encode_char(&mut self, _: char, _: &mut [u8]) -> Result<usize, usize> { unimplemented!() }
+    fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
+        let mut n = 0;
+        // A restored code point is handled again, after at most one switch (§ 12.2.2 never
+        // switches twice for one code point: switching to jis0208 needs a pointer).
+        loop {
+            match self.handle(c) {
+                EncodeStep::Bytes(bytes, len) => {
+                    out[n..n + len].copy_from_slice(&bytes[..len]);
+                    return Ok(n + len);
+                }
+                EncodeStep::Switch(state) => {
+                    self.state = state;
+                    out[n..n + 3].copy_from_slice(&state.escape());
+                    n += 3;
+                }
+                EncodeStep::Error => return Err(n),
+            }
+        }
+    }
+
+    fn finish(&mut self, out: &mut [u8]) -> usize {
+        if self.state == EncoderState::Ascii {
+            return 0;
+        }
+        self.state = EncoderState::Ascii;
+        out[..3].copy_from_slice(&EncoderState::Ascii.escape());
+        3
+    }
+
+    /// Never: outside the ASCII state ASCII needs an escape first, and in it U+000E, U+000F and
+    /// U+001B are errors, which the driver's ASCII copy would not see.
+    fn ascii_is_identity(&self) -> bool {
+        false
+    }
+
+    /// U+000E, U+000F and U+001B return error with U+FFFD, to prevent attacks.
+    fn error_code_point(&self, c: char) -> char {
+        match c {
+            '\u{0E}' | '\u{0F}' | '\u{1B}' => '\u{FFFD}',
+            _ => c,
+        }
+    }
+}
+
+impl Iso2022JpEncoder {
+    /// The handler (§ 12.2.2) for a code point (end-of-queue is [`Encode::finish`]).
+    fn handle(&self, c: char) -> EncodeStep {
+        use EncoderState::*;
+        let state = self.state;
+        if matches!(state, Ascii | Roman) && matches!(c, '\u{0E}' | '\u{0F}' | '\u{1B}') {
+            return EncodeStep::Error;
+        }
+        if state == Ascii && c.is_ascii() {
+            return EncodeStep::Bytes([c as u8, 0], 1);
+        }
+        if state == Roman {
+            match c {
+                '\\' | '~' => {}
+                '\0'..='\x7F' => return EncodeStep::Bytes([c as u8, 0], 1),
+                '\u{A5}' => return EncodeStep::Bytes([0x5C, 0], 1),
+                '\u{203E}' => return EncodeStep::Bytes([0x7E, 0], 1),
+                _ => {}
+            }
+        }
+        if c.is_ascii() {
+            return EncodeStep::Switch(Ascii);
+        }
+        if matches!(c, '\u{A5}' | '\u{203E}') {
+            return EncodeStep::Switch(Roman);
+        }
+        let code_point = match c {
+            '\u{2212}' => '\u{FF0D}',
+            '\u{FF61}'..='\u{FF9F}' => {
+                let k = tables::ISO_2022_JP_KATAKANA[c as usize - 0xFF61];
+                char::from_u32(u32::from(k)).unwrap_or(c)
+            }
+            _ => c,
+        };
+        let Some(pointer) = jis0208_pointer(code_point) else {
+            return if state == Jis0208 {
+                EncodeStep::Switch(Ascii)
+            } else {
+                EncodeStep::Error
+            };
+        };
+        if state != Jis0208 {
+            return EncodeStep::Switch(Jis0208);
+        }
+        // The pointer is less than 8836, so both bytes are at most 0x7E.
+        EncodeStep::Bytes(
+            [(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8],
+            2,
+        )
+    }
 }

@@ -1,9 +1,75 @@
-//! § 12 Legacy multi-byte Japanese encodings: EUC-JP, ISO-2022-JP and Shift_JIS.
+//! § 12 Legacy multi-byte Japanese encodings: EUC-JP, ISO-2022-JP and Shift_JIS, and the reverse
+//! lookups their encoders share.
 
 mod euc_jp;
 mod iso_2022_jp;
 mod shift_jis;
 
+use std::sync::OnceLock;
+
+use crate::tables;
+
 pub(crate) use euc_jp::{EucJpDecoder, EucJpEncoder};
 pub(crate) use iso_2022_jp::{Iso2022JpDecoder, Iso2022JpEncoder};
 pub(crate) use shift_jis::{ShiftJisDecoder, ShiftJisEncoder};
+
+/// The index code point for `pointer` in index jis0208 (§ 5), given the expanded table.
+#[inline(always)]
+fn jis0208_code_point(jis0208: &[u16], pointer: usize) -> Option<u16> {
+    match jis0208.get(pointer) {
+        Some(0) | None => None,
+        Some(&c) => Some(c),
+    }
+}
+
+/// The index pointer for `code_point` in index jis0208 (§ 5): the first pointer, or `None`.
+/// (Every code point of the index is in the Basic Multilingual Plane.)
+#[inline]
+fn jis0208_pointer(code_point: char) -> Option<usize> {
+    static REVERSE: OnceLock<Box<[u16]>> = OnceLock::new();
+    let reverse = REVERSE.get_or_init(|| tables::reverse_bmp(tables::jis0208(), |_| true));
+    lookup(reverse, code_point)
+}
+
+/// The index Shift_JIS pointer for `code_point` (§ 5): the index pointer in index jis0208
+/// excluding the entries whose pointer is in the range 8272 to 8835, inclusive.
+#[inline]
+fn shift_jis_pointer(code_point: char) -> Option<usize> {
+    static REVERSE: OnceLock<Box<[u16]>> = OnceLock::new();
+    let reverse = REVERSE
+        .get_or_init(|| tables::reverse_bmp(tables::jis0208(), |p| !(8272..=8835).contains(&p)));
+    lookup(reverse, code_point)
+}
+
+/// Reads a [`tables::reverse_bmp`] map (1 + pointer, 0 = none).
+#[inline(always)]
+fn lookup(reverse: &[u16], code_point: char) -> Option<usize> {
+    match reverse.get(code_point as usize) {
+        Some(0) | None => None,
+        Some(&p) => Some(usize::from(p) - 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Spot checks against lines of index-jis0208.txt.
+    #[test]
+    fn pointers_follow_the_index_file() {
+        // "0	0x3000" is the first line; U+FF0D ("60	0xFF0D") is where U+2212 goes.
+        assert_eq!(jis0208_pointer('\u{3000}'), Some(0));
+        assert_eq!(jis0208_pointer('\u{FF0D}'), Some(60));
+        // U+2252 is at 159 and 1207: the first pointer wins.
+        assert_eq!(jis0208_pointer('\u{2252}'), Some(159));
+        // U+2170 is at 8634 (excluded for Shift_JIS) and 10716; U+FFE2 at 137, 8644 and 10736.
+        assert_eq!(jis0208_pointer('\u{2170}'), Some(8634));
+        assert_eq!(shift_jis_pointer('\u{2170}'), Some(10716));
+        assert_eq!(shift_jis_pointer('\u{FFE2}'), Some(137));
+        // U+7E8A is at 8272 (excluded for Shift_JIS) and later in the IBM extensions.
+        assert_eq!(jis0208_pointer('\u{7E8A}'), Some(8272));
+        assert_eq!(shift_jis_pointer('\u{7E8A}'), Some(10744));
+        assert_eq!(jis0208_pointer('\u{E000}'), None);
+        assert_eq!(jis0208_pointer('\u{1F600}'), None);
+    }
+}

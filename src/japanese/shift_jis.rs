@@ -1,14 +1,139 @@
+//! § 12.3 Shift_JIS: its decoder (§ 12.3.1) and encoder (§ 12.3.2).
+
+use super::{jis0208_code_point, shift_jis_pointer};
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::Encode;
 use crate::sink::Sink;
-// PLACEHOLDER: replaced by the family's implementation.
+use crate::tables;
+
+/// Shift_JIS decoder state (§ 12.3.1): Shift_JIS leading (0x00 = none).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct ShiftJisDecoder;
-impl Decode for ShiftJisDecoder {
-    fn decode<S: Sink>(&mut self, _: &[u8], _: &mut S, _: bool) -> (DecoderResult, usize) { unimplemented!() }
+pub(crate) struct ShiftJisDecoder {
+    leading: u8,
 }
+
+impl Decode for ShiftJisDecoder {
+    fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
+        let jis0208 = tables::jis0208();
+        let mut i = 0;
+        loop {
+            if self.leading == 0 {
+                // Fast path, valid only between sequences: ASCII runs, then single bytes and
+                // pairs that the handler turns into a code point, with the same output.
+                i += dst.copy_ascii(&src[i..]);
+                while dst.has_room() {
+                    match src[i..] {
+                        [b @ (0x00..=0x80), ..] => {
+                            write_byte(dst, b);
+                            i += 1;
+                        }
+                        [b @ 0xA1..=0xDF, ..] => {
+                            dst.write_bmp(0xFF61 - 0xA1 + u16::from(b));
+                            i += 1;
+                        }
+                        [l @ (0x81..=0x9F | 0xE0..=0xFC), b, ..] => match pair(jis0208, l, b) {
+                            Some(c) => {
+                                dst.write_bmp(c);
+                                i += 2;
+                            }
+                            None => break,
+                        },
+                        _ => break,
+                    }
+                }
+            }
+            if !dst.has_room() {
+                return (DecoderResult::OutputFull, i);
+            }
+            let Some(&byte) = src.get(i) else {
+                if last && self.leading != 0 {
+                    *self = ShiftJisDecoder::default();
+                    return (DecoderResult::Malformed, i);
+                }
+                return (DecoderResult::InputEmpty, i);
+            };
+            i += 1;
+            if self.leading != 0 {
+                let leading = std::mem::take(&mut self.leading);
+                match pair(jis0208, leading, byte) {
+                    Some(c) => dst.write_bmp(c),
+                    // An ASCII byte is restored to the queue: not read, so an error never
+                    // swallows ASCII (§ 12.3.1, and the security considerations).
+                    None if byte < 0x80 => return (DecoderResult::Malformed, i - 1),
+                    None => return (DecoderResult::Malformed, i),
+                }
+                continue;
+            }
+            match byte {
+                0x00..=0x80 => write_byte(dst, byte),
+                0xA1..=0xDF => dst.write_bmp(0xFF61 - 0xA1 + u16::from(byte)),
+                0x81..=0x9F | 0xE0..=0xFC => self.leading = byte,
+                _ => return (DecoderResult::Malformed, i),
+            }
+        }
+    }
+}
+
+/// Writes a byte that is its own code point: an ASCII byte or 0x80.
+#[inline(always)]
+fn write_byte<S: Sink>(dst: &mut S, b: u8) {
+    if b < 0x80 {
+        dst.write_ascii(b);
+    } else {
+        dst.write_bmp(u16::from(b));
+    }
+}
+
+/// The code point for a leading byte and the byte after it, or `None` (an error): the pointer
+/// steps of § 12.3.1 for a non-zero Shift_JIS leading.
+#[inline(always)]
+fn pair(jis0208: &[u16], leading: u8, byte: u8) -> Option<u16> {
+    let offset = if byte < 0x7F { 0x40 } else { 0x41 };
+    let leading_offset = if leading < 0xA0 { 0x81 } else { 0xC1 };
+    if !matches!(byte, 0x40..=0x7E | 0x80..=0xFC) {
+        return None;
+    }
+    let pointer = usize::from(leading - leading_offset) * 188 + usize::from(byte - offset);
+    if (8836..=10715).contains(&pointer) {
+        // EUDC: the Private Use Area.
+        return Some((0xE000 - 8836 + pointer) as u16);
+    }
+    jis0208_code_point(jis0208, pointer)
+}
+
+/// Shift_JIS encoder (§ 12.3.2): stateless.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ShiftJisEncoder;
+
 impl Encode for ShiftJisEncoder {
-    fn encode_char(&mut self, _: char, _: &mut [u8]) -> Result<usize, usize> { unimplemented!() }
+    fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
+        let code_point = match c {
+            '\0'..='\u{80}' => {
+                out[0] = c as u8;
+                return Ok(1);
+            }
+            '\u{A5}' => {
+                out[0] = 0x5C;
+                return Ok(1);
+            }
+            '\u{203E}' => {
+                out[0] = 0x7E;
+                return Ok(1);
+            }
+            '\u{FF61}'..='\u{FF9F}' => {
+                out[0] = (u32::from(c) - 0xFF61 + 0xA1) as u8;
+                return Ok(1);
+            }
+            '\u{2212}' => '\u{FF0D}',
+            _ => c,
+        };
+        let pointer = shift_jis_pointer(code_point).ok_or(0usize)?;
+        let leading = pointer / 188;
+        let leading_offset = if leading < 0x1F { 0x81 } else { 0xC1 };
+        let trailing = pointer % 188;
+        let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
+        out[0] = (leading + leading_offset) as u8;
+        out[1] = (trailing + offset) as u8;
+        Ok(2)
+    }
 }

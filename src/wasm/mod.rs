@@ -3,7 +3,9 @@
 //! matters where this package is that TextDecoder). Data moves through scratch buffers in linear
 //! memory that JS reads and writes directly; see `js/api.mjs`.
 
-mod buffers;
-mod decode;
-mod encode;
-mod info;
+//! Public (hidden) only so that tests/wasm.rs can call the exports; not an API.
+
+pub mod buffers;
+pub mod decode;
+pub mod encode;
+pub mod info;

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Every test, on a fresh machine too: set-up, the Rust suites, the wasm build, the JS suites in
+# Node, Deno, Bun, Chromium and workerd, and the demo page in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step "set-up"
+bash scripts/setup.sh
+
+step "Rust: core unit, differential and property tests"
+cargo test
+
+step "build pkg/"
+npm run build
+
+step "JS: node --test"
+npm run test:js
+
+step "JS: Deno, Bun, Chromium, workerd; wasm-bindgen tests in Node and Chromium"
+npm run test:runtimes
+
+step "demo page in Chromium"
+npm run test:browser
