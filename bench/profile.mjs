@@ -1,14 +1,19 @@
 // Where the time of a wasm decode or encode goes: each phase of what js/wasm.mjs does for one
 // call, timed alone on the raw wasm exports of pkg/ (run `npm run build` first), per case.
 //   decode: copy in (bytes into linear memory), decode (decode_once), string (UTF-16 code units
-//           in linear memory to a JS string: the native UTF-16LE TextDecoder js/strings.mjs uses
-//           for long outputs, and String.fromCharCode.apply in 8192-unit pieces for comparison)
+//           in linear memory to a JS string, three ways js/strings.mjs may use: Node's Buffer
+//           ucs2Slice (its choice in Node, counted in the sum), a native UTF-16LE TextDecoder (its
+//           choice elsewhere), String.fromCharCode.apply in 8192-unit pieces (the fallback))
 //   encode: copy in (code units into linear memory, a charCodeAt loop as putUnits does; and
 //           TextEncoder-free alternative: none), encode (encode_once, html mode), copy out (slice)
 // The public API's time for the same call is printed beside the sum of the phases.
+// Start-up: in fresh processes, the steps of pkg/index.node.mjs (read the file, compile, instantiate
+// and bind), then the first and the second decode of 1 KiB of Shift_JIS (the first one builds the
+// decoder's index lazily).
 //   node bench/profile.mjs [--cases=shift_jis,gbk] [--sizes=4096,1048576]
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { initSync } from '../pkg/glue.mjs';
 import * as lib from '../pkg/index.node.mjs';
@@ -31,18 +36,19 @@ function encodingNumber(label) {
   return W.label_lookup(label.length);
 }
 
-// Median µs per call of `fn`, over 7 samples of about 10 ms.
+// µs per call of `fn`: the fastest of 9 samples of about 10 ms. The phases are timed one after
+// another, not interleaved, so the fastest sample is the one least disturbed by other processes.
 function time(fn) {
   let n = 1;
   for (let t = performance.now(); performance.now() - t < 2; n++) fn();
   n = Math.max(1, Math.round(n * 5));
   const samples = [];
-  for (let s = 0; s < 7; s++) {
+  for (let s = 0; s < 9; s++) {
     const t = performance.now();
     for (let i = 0; i < n; i++) fn();
     samples.push(((performance.now() - t) * 1e3) / n);
   }
-  return samples.sort((a, b) => a - b)[3];
+  return Math.min(...samples);
 }
 
 function fromCharCodeChunks(heap, start, n) {
@@ -54,9 +60,9 @@ function fromCharCodeChunks(heap, start, n) {
 const fmt = (x) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
 const share = (x, sum) => `${fmt(x)} (${Math.round((100 * x) / sum)}%)`;
 
-console.log('### decode phases (µs per call, median; share of the sum)\n');
-console.log('| case | size | copy in | decode (wasm) | string (native UTF-16LE) | string (fromCharCode) | sum | TextDecoder.decode | decode MB/s (wasm alone) |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('### decode phases (µs per call, fastest of 9 samples; share of the sum)\n');
+console.log('| case | size | copy in | decode (wasm) | string (ucs2Slice) | string (native UTF-16LE) | string (fromCharCode) | sum | TextDecoder.decode | decode MB/s (wasm alone) |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const encodeRows = [];
 for (const c of manifest) {
   if (c.startup || !sizes.includes(c.size) || (cases && !cases.includes(c.id))) continue;
@@ -70,22 +76,23 @@ for (const c of manifest) {
   try {
     n = W.decode_once(enc, 0, len);
   } catch {
-    console.log(`| ${c.id} | ${c.size} | (the wasm decoder trapped: not implemented in this build) |||||||`);
+    console.log(`| ${c.id} | ${c.size} | (the wasm decoder trapped: not implemented in this build) ||||||||`);
     continue;
   }
   const decode = time(() => W.decode_once(enc, 0, len));
   const p16 = (W.output16() >>> 0) >>> 1;
   if (utf16.decode(h16().subarray(p16, p16 + n)) !== text) throw new Error(`${c.id}: wrong output`);
-  const str = time(() => utf16.decode(h16().subarray(p16, p16 + n)));
+  const str = time(() => Buffer.from(W.memory.buffer).ucs2Slice(2 * p16, 2 * (p16 + n)));
+  const strNative = time(() => utf16.decode(h16().subarray(p16, p16 + n)));
   const strAlt = time(() => fromCharCodeChunks(h16(), p16, n));
   const d = new lib.TextDecoder(c.label);
   const api = time(() => d.decode(bytes));
   const sum = copy + decode + str;
-  console.log(`| ${c.id} | ${c.size} | ${share(copy, sum)} | ${share(decode, sum)} | ${share(str, sum)} | ${fmt(strAlt)} | ${fmt(sum)} | ${fmt(api)} | ${(len / decode).toFixed(0)} |`);
+  console.log(`| ${c.id} | ${c.size} | ${share(copy, sum)} | ${share(decode, sum)} | ${share(str, sum)} | ${fmt(strNative)} | ${fmt(strAlt)} | ${fmt(sum)} | ${fmt(api)} | ${(len / decode).toFixed(0)} |`);
   if (c.label !== 'utf-8') encodeRows.push({ c, text, enc, len });
 }
 
-console.log('\n### legacy encode phases (µs per call, median; share of the sum)\n');
+console.log('\n### legacy encode phases (µs per call, fastest of 9 samples; share of the sum)\n');
 console.log('| case | size | copy in (charCodeAt loop) | encode (wasm) | copy out (slice) | sum | LegacyEncoder.encode |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const { c, text, enc } of encodeRows) {
@@ -112,3 +119,33 @@ for (const { c, text, enc } of encodeRows) {
   const sum = copy + encode + out;
   console.log(`| ${c.id} | ${c.size} | ${share(copy, sum)} | ${share(encode, sum)} | ${share(out, sum)} | ${fmt(sum)} | ${fmt(api)} |`);
 }
+
+// Fresh processes: each step of loading the package, then two decodes.
+const startupScript = `import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+const t = [performance.now()];
+const { initSync } = await import('../pkg/glue.mjs');
+const { bindWasm } = await import('../pkg/core.mjs');
+t.push(performance.now());
+const bytes = await readFile(new URL('../pkg/encoding_wasm_bg.wasm', import.meta.url));
+t.push(performance.now());
+const module = await WebAssembly.compile(bytes);
+t.push(performance.now());
+bindWasm(initSync({ module }));
+t.push(performance.now());
+const lib = await import('../pkg/core.mjs');
+const input = readFileSync(new URL('corpus/shift_jis-1024.bin', import.meta.url));
+t.push(performance.now());
+new lib.TextDecoder('shift_jis').decode(input);
+t.push(performance.now());
+new lib.TextDecoder('shift_jis').decode(input);
+t.push(performance.now());
+console.log(JSON.stringify(t.slice(1).map((x, i) => x - t[i])));`;
+const steps = ['import the JS', 'read the .wasm', 'WebAssembly.compile', 'instantiate + bind', '(read the input)', 'first Shift_JIS decode', 'second decode'];
+const runs = [];
+for (let i = 0; i < 9; i++) {
+  runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', startupScript], { cwd: here })));
+}
+console.log('\n### start-up steps, fresh processes (ms, median of 9)\n');
+console.log(`| ${steps.join(' | ')} |\n|${steps.map(() => ' ---: ').join('|')}|`);
+console.log(`| ${steps.map((_, k) => runs.map((r) => r[k]).sort((a, b) => a - b)[4].toFixed(2)).join(' | ')} |`);
