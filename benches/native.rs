@@ -66,10 +66,10 @@ enum Outcome {
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         match self {
-            Outcome::MBps(v) => write!(f, "{v:>9.1}"),
-            Outcome::Wrong => write!(f, "{:>9}", "wrong"),
-            Outcome::Panicked => write!(f, "{:>9}", "panic"),
-            Outcome::NotApplicable => write!(f, "{:>9}", "n/a"),
+            Outcome::MBps(v) => write!(f, "{v:.1}"),
+            Outcome::Wrong => write!(f, "wrong"),
+            Outcome::Panicked => write!(f, "panic"),
+            Outcome::NotApplicable => write!(f, "n/a"),
         }
     }
 }
@@ -117,11 +117,9 @@ fn main() {
     std::panic::set_hook(Box::new(|_| {})); // a panic is reported in the table
     let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bench/corpus");
-    println!("MB/s of encoded bytes, median of {SAMPLES} samples; decode to UTF-16, encode from UTF-16");
-    println!(
-        "{:<15} {:>8} | {:>9} {:>9} {:>6} | {:>9} {:>9} {:>6}",
-        "case", "size", "dec ours", "dec rs", "ratio", "enc ours", "enc rs", "ratio"
-    );
+    println!("MB/s of encoded bytes, median of {SAMPLES} samples; decode to UTF-16, encode from UTF-16\n");
+    println!("| case | size | decode: ours | decode: encoding_rs | ratio | encode: ours | encode: encoding_rs | ratio |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for &(id, label) in CASES {
         for &size in SIZES {
             let size_name = size.to_string();
@@ -177,11 +175,11 @@ fn main() {
                 })
             };
             let ratio = |a: &Outcome, b: &Outcome| match (a, b) {
-                (Outcome::MBps(a), Outcome::MBps(b)) => format!("{:>5.2}x", a / b),
-                _ => format!("{:>6}", "-"),
+                (Outcome::MBps(a), Outcome::MBps(b)) => format!("{:.2}x", a / b),
+                _ => "-".to_string(),
             };
             println!(
-                "{id:<15} {size:>8} | {dec_ours} {dec_rs} {} | {enc_ours} {enc_rs} {}",
+                "| {id} | {size} | {dec_ours} | {dec_rs} | {} | {enc_ours} | {enc_rs} | {} |",
                 ratio(&dec_ours, &dec_rs),
                 ratio(&enc_ours, &enc_rs)
             );
