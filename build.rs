@@ -64,20 +64,22 @@ fn write_labels(dir: &Path, out: &Path) -> Vec<String> {
     names
 }
 
-/// `single_byte.rs`: one 128-entry table per single-byte encoding, in `Encoding` order
-/// (0 = no code point; no single-byte index maps to U+0000).
+/// `single_byte.rs`: per single-byte encoding, in `Encoding` order, the code point of every byte:
+/// ASCII bytes map to themselves (§ 9.1), byte `0x80 + pointer` to the index code point, and a
+/// byte with no code point to 0xFFFF (U+FFFF is in no index), so decoding is one lookup per byte.
 fn write_single_byte(dir: &Path, out: &Path, names: &[String]) {
     let single: Vec<&String> = names[1..=28].iter().collect();
-    let mut s = format!("pub(crate) static SINGLE_BYTE: [[u16; 128]; {}] = [\n", single.len());
+    let mut s = String::from("pub(crate) const UNMAPPED: u16 = 0xFFFF;\n");
+    writeln!(s, "pub(crate) static SINGLE_BYTE: [[u16; 256]; {}] = [", single.len()).unwrap();
     for name in single {
         // ISO-8859-8-I shares ISO-8859-8's index (§ Legacy single-byte encodings).
         let file = match name.as_str() {
             "ISO-8859-8-I" => "iso-8859-8".to_owned(),
             n => n.to_ascii_lowercase(),
         };
-        let mut table = [0u16; 128];
+        let mut table: Vec<u16> = (0..128).chain([0xFFFF; 128]).collect();
         for (p, cp) in read_index(dir, &file) {
-            table[p as usize] = u16::try_from(cp).unwrap();
+            table[0x80 + p as usize] = u16::try_from(cp).unwrap();
         }
         writeln!(s, "    // {name}\n    {table:?},").unwrap();
     }

@@ -7,47 +7,36 @@ use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::Encode;
 use crate::encoding::Encoding;
 use crate::sink::Sink;
-use crate::tables::SINGLE_BYTE;
+use crate::tables::{SINGLE_BYTE, UNMAPPED};
 
-/// The position of a single-byte encoding's index in `SINGLE_BYTE` (they follow UTF-8).
+/// The position of a single-byte encoding's table in `SINGLE_BYTE` (they follow UTF-8).
 fn slot(encoding: Encoding) -> usize {
-    let i = encoding as usize - 1;
-    assert!(i < SINGLE_BYTE.len(), "{encoding:?} is not a single-byte encoding");
-    i
+    encoding as usize - 1
 }
 
-/// The single-byte decoder is stateless; it holds its index.
+/// The single-byte decoder is stateless; it holds its table of every byte's code point.
 #[derive(Clone, Debug)]
 pub(crate) struct SingleByteDecoder {
-    index: &'static [u16; 128],
+    table: &'static [u16; 256],
 }
 
 impl SingleByteDecoder {
     pub(crate) fn new(encoding: Encoding) -> Self {
-        SingleByteDecoder { index: &SINGLE_BYTE[slot(encoding)] }
+        SingleByteDecoder { table: &SINGLE_BYTE[slot(encoding)] }
     }
 }
 
 impl Decode for SingleByteDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, _last: bool) -> (DecoderResult, usize) {
-        let mut i = 0;
-        loop {
-            i += dst.copy_ascii(&src[i..]);
-            if !dst.has_room() {
-                return (DecoderResult::OutputFull, i);
-            }
-            let Some(&byte) = src.get(i) else {
-                return (DecoderResult::InputEmpty, i);
-            };
-            i += 1;
-            if byte < 0x80 {
-                dst.write_ascii(byte);
-                continue;
-            }
-            match self.index[usize::from(byte - 0x80)] {
-                0 => return (DecoderResult::Malformed, i),
-                c => dst.write_bmp(c),
-            }
+        // ASCII bytes and mapped bytes in one lookup each (§ 9.1 steps 2–5).
+        let i = dst.write_mapped(src, self.table, UNMAPPED);
+        if i == src.len() {
+            (DecoderResult::InputEmpty, i)
+        } else if !dst.has_room() {
+            (DecoderResult::OutputFull, i)
+        } else {
+            // The index has no code point for this byte.
+            (DecoderResult::Malformed, i + 1)
         }
     }
 }
@@ -64,12 +53,14 @@ impl SingleByteEncoder {
         static REVERSE: [OnceLock<Box<[(u16, u8)]>>; 28] = [const { OnceLock::new() }; 28];
         let i = slot(encoding);
         let reverse = REVERSE[i].get_or_init(|| {
-            let mut pairs: Vec<(u16, u8)> = (0u8..128)
-                .filter(|&p| SINGLE_BYTE[i][usize::from(p)] != 0)
-                .map(|p| (SINGLE_BYTE[i][usize::from(p)], p + 0x80))
-                .collect();
-            pairs.sort_by_key(|&(c, _)| c); // stable: the first pointer stays first
-            pairs.dedup_by_key(|&mut (c, _)| c);
+            let mut pairs: Vec<(u16, u8)> = Vec::with_capacity(128);
+            for byte in 0x80..=0xFF {
+                let c = SINGLE_BYTE[i][usize::from(byte)];
+                // Insertion keeps the first pointer for a code point (index pointer, § 5).
+                if let (Err(at), false) = (pairs.binary_search_by_key(&c, |&(c, _)| c), c == UNMAPPED) {
+                    pairs.insert(at, (c, byte));
+                }
+            }
             pairs.into_boxed_slice()
         });
         SingleByteEncoder { reverse }

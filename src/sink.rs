@@ -16,6 +16,12 @@ pub trait Sink {
     fn write_scalar(&mut self, c: u32);
     /// Copies the longest ASCII prefix of `src` that fits and returns its length.
     fn copy_ascii(&mut self, src: &[u8]) -> usize;
+    /// Writes `table[b]` for the leading bytes `b` of `src` while it is not `unmapped` and room
+    /// remains, and returns how many bytes it consumed. The table's code points are BMP scalars.
+    fn write_mapped(&mut self, src: &[u8], table: &[u16; 256], unmapped: u16) -> usize;
+    /// Writes the leading code units of `src` (pairs of bytes, big-endian if `be`) while they are
+    /// not surrogates and room remains, and returns how many bytes it consumed.
+    fn write_utf16_units(&mut self, src: &[u8], be: bool) -> usize;
     /// Units written so far.
     fn written(&self) -> usize;
 }
@@ -68,6 +74,37 @@ impl Sink for Utf16Sink<'_> {
         self.pos += n;
         n
     }
+    #[inline]
+    fn write_mapped(&mut self, src: &[u8], table: &[u16; 256], unmapped: u16) -> usize {
+        let dst = &mut self.buf[self.pos..];
+        let mut n = 0;
+        for (d, &b) in dst.iter_mut().zip(src) {
+            let c = table[usize::from(b)];
+            if c == unmapped {
+                break;
+            }
+            *d = c;
+            n += 1;
+        }
+        self.pos += n;
+        n
+    }
+    #[inline]
+    fn write_utf16_units(&mut self, src: &[u8], be: bool) -> usize {
+        let dst = &mut self.buf[self.pos..];
+        let mut n = 0;
+        for (d, pair) in dst.iter_mut().zip(src.chunks_exact(2)) {
+            let pair = [pair[0], pair[1]];
+            let unit = if be { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) };
+            if unit & 0xF800 == 0xD800 {
+                break;
+            }
+            *d = unit;
+            n += 1;
+        }
+        self.pos += n;
+        2 * n
+    }
     #[inline(always)]
     fn written(&self) -> usize {
         self.pos
@@ -110,6 +147,33 @@ impl Sink for Utf8Sink<'_> {
         let n = ascii_prefix_len(&src[..src.len().min(dst.len())]);
         dst[..n].copy_from_slice(&src[..n]);
         self.pos += n;
+        n
+    }
+    #[inline]
+    fn write_mapped(&mut self, src: &[u8], table: &[u16; 256], unmapped: u16) -> usize {
+        let mut n = 0;
+        for &b in src {
+            let c = table[usize::from(b)];
+            if c == unmapped || self.buf.len() - self.pos < 3 {
+                break;
+            }
+            self.write_scalar(u32::from(c));
+            n += 1;
+        }
+        n
+    }
+    #[inline]
+    fn write_utf16_units(&mut self, src: &[u8], be: bool) -> usize {
+        let mut n = 0;
+        for pair in src.chunks_exact(2) {
+            let pair = [pair[0], pair[1]];
+            let unit = if be { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) };
+            if unit & 0xF800 == 0xD800 || self.buf.len() - self.pos < 3 {
+                break;
+            }
+            self.write_scalar(u32::from(unit));
+            n += 2;
+        }
         n
     }
     #[inline(always)]
@@ -178,6 +242,26 @@ mod tests {
         assert_eq!(ascii_prefix_len(&v), 17);
         assert_eq!(ascii_prefix_len(&v[18..]), 22);
         assert_eq!(ascii_prefix_len(&[]), 0);
+    }
+
+    #[test]
+    fn bulk_writes_stop_at_unmapped_bytes_surrogates_and_full_buffers() {
+        let mut table = [0xFFFFu16; 256];
+        table[0x41] = 0x41;
+        table[0x80] = 0x20AC;
+        let mut b16 = [0u16; 8];
+        let mut s = Utf16Sink::new(&mut b16);
+        assert_eq!(s.write_mapped(b"A\x80\x81A", &table, 0xFFFF), 2);
+        assert_eq!(&b16[..2], &[0x41, 0x20AC]);
+        let mut b8 = [0u8; 4];
+        let mut s = Utf8Sink::new(&mut b8);
+        assert_eq!(s.write_mapped(b"A\x80\x80", &table, 0xFFFF), 2);
+        assert_eq!(&b8, b"A\xE2\x82\xAC");
+        let mut b16 = [0u16; 2];
+        let mut s = Utf16Sink::new(&mut b16);
+        assert_eq!(s.write_utf16_units(b"a\x00\x00\xD8", false), 2);
+        assert_eq!(s.write_utf16_units(b"\x00b\x00c\x00d", true), 2);
+        assert_eq!(&b16, &[0x61, 0x62]);
     }
 
     #[test]

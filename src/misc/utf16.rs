@@ -23,6 +23,10 @@ impl Decode for Utf16Decoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let mut i = 0;
         loop {
+            if self.leading_byte.is_none() && self.leading_surrogate.is_none() {
+                // Whole code units that are not surrogates are code points as they stand.
+                i += dst.write_utf16_units(&src[i..], self.is_utf16be_decoder);
+            }
             if !dst.has_room() {
                 return (DecoderResult::OutputFull, i);
             }

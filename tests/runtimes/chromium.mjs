@@ -1,0 +1,97 @@
+// Runs the shared cases in headless Chromium (Debian's /usr/bin/chromium driven by
+// playwright-core): a static server on a random loopback port serves the repo, and a page loads the
+// package as a plain module script, 'encoding-wasm' mapped by an import map to the browser entry
+// of package.json's exports (no bundler). Cases run on the main thread and in a module Worker.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import { chromium } from 'playwright-core';
+import { atExit, casesIndex, finish, repoRoot, resolveExport } from './lib.mjs';
+
+const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+const timeoutMs = Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000;
+
+const packageJson = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'));
+const browserPath = (subpath) => `/${resolveExport(packageJson, subpath, ['browser', 'import']).replace(/^\.\//, '')}`;
+const imports = { 'encoding-wasm': browserPath('.'), 'encoding-wasm/polyfill': browserPath('./polyfill') };
+
+const indexHtml = `<!doctype html>
+<meta charset="utf-8">
+<title>encoding-wasm in Chromium</title>
+<link rel="icon" href="data:,">
+<script type="importmap">${JSON.stringify({ imports })}</script>
+<script>
+  // Counts synchronous wasm compilations on the main thread (page.mjs asserts there are none).
+  window.__syncCompiles = 0;
+  WebAssembly.Module = new Proxy(WebAssembly.Module, {
+    construct(target, args, newTarget) { window.__syncCompiles++; return Reflect.construct(target, args, newTarget); },
+  });
+</script>
+<script type="module" src="/__runtimes/page.mjs"></script>
+`;
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm', '.json': 'application/json', '.map': 'application/json' };
+const generated = {
+  '/__runtimes/index.html': () => indexHtml,
+  '/__runtimes/cases.mjs': () => casesIndex((f) => `/tests/js/shared/${f}`),
+};
+const staticFiles = {
+  '/__runtimes/page.mjs': 'tests/runtimes/browser/page.mjs',
+  '/__runtimes/worker.mjs': 'tests/runtimes/browser/worker.mjs',
+};
+
+async function respond(req, res) {
+  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  const type = TYPES[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream';
+  try {
+    let body;
+    if (generated[path]) body = generated[path]();
+    else {
+      const file = normalize(join(repoRoot, staticFiles[path] ?? path));
+      if (!file.startsWith(repoRoot) || file.split(sep).includes('..')) throw new Error('outside the repo');
+      body = await readFile(file);
+    }
+    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+    res.end(body);
+  } catch {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('not found');
+  }
+}
+
+const server = createServer((req, res) => void respond(req, res));
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+atExit(() => server.close());
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+const lines = [];
+const say = (line) => { lines.push(line); console.log(line); };
+let browser;
+const killer = setTimeout(() => {
+  browser?.close().catch(() => {});
+  finish('chromium', { code: 124, lines, timedOut: true });
+}, timeoutMs);
+try {
+  browser = await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 60_000 });
+  const page = await browser.newPage();
+  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') console.error(`[console] ${m.text()}`); });
+  page.on('requestfailed', (r) => console.error(`[request failed] ${r.url()}`));
+  page.on('response', (r) => { if (r.status() >= 400) console.error(`[${r.status()}] ${r.url()}`); });
+  await page.goto(`${origin}/__runtimes/index.html`);
+  const handle = await page.waitForFunction(() => window.__report, null, { timeout: timeoutMs });
+  const report = await handle.jsonValue();
+  report.lines.forEach(say);
+  say(`${report.passed} passed, ${report.failed} failed`);
+  clearTimeout(killer);
+  await browser.close();
+  finish('chromium', { code: report.failed ? 1 : 0, lines });
+} catch (e) {
+  clearTimeout(killer);
+  console.error(e);
+  await browser?.close().catch(() => {});
+  finish('chromium', { code: 1, lines });
+}

@@ -1,0 +1,25 @@
+// Runs the shared cases under Deno (the `deno` npm package), twice:
+// - npm: 'encoding-wasm' imported by name from a consumer project's node_modules, as Deno 2
+//   resolves it (package.json present: node_modules mode, `deno` export condition);
+// - vendored: the same files copied outside node_modules and imported by relative path (as from a
+//   vendored copy or a CDN URL), which Deno parses with its own parser first.
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bin, consumerProject, finishAll, repoRoot, resolveExport, run, writeCliEntry } from './lib.mjs';
+
+const { dir, pkgDir } = consumerProject('deno');
+const packageJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+cpSync(pkgDir, join(dir, 'vendor/encoding-wasm'), { recursive: true });
+const vendored = (subpath) => `./vendor/encoding-wasm/${resolveExport(packageJson, subpath, ['deno', 'import']).replace(/^\.\//, '')}`;
+
+const deno = (entry) => run(bin('deno'), ['run', '--no-prompt', '--no-lock', `--allow-read=${dir},${repoRoot}`, entry], {
+  cwd: dir, env: { ...process.env, NO_COLOR: '1' }, quiet: true,
+  timeoutMs: Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000 / 2,
+});
+finishAll('deno', [
+  ['[npm] ', await deno(writeCliEntry(dir))],
+  ['[vendored] ', await deno(writeCliEntry(dir, {
+    name: 'vendored.mjs',
+    specifiers: { 'encoding-wasm': vendored('.'), 'encoding-wasm/polyfill': vendored('./polyfill') },
+  }))],
+]);

@@ -1,0 +1,74 @@
+// Runs the shared cases (tests/js/shared/*.cases.mjs) against the package's module namespace, in
+// any runtime: one line per case; callers end with `summary()`, exactly `N passed, N failed`.
+// No runtime-specific APIs.
+
+const CASE_TIME_LIMIT_MS = 20_000;
+
+function withTimeLimit(promise, ms) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`did not settle within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+const describe = (e) => {
+  if (e === null || typeof e !== 'object') return String(e);
+  const name = e.name === 'Error' ? e.constructor.name : e.name;
+  return `${name}: ${e.message}`;
+};
+
+/// `suites` is `[[file, cases]]` where `cases` is a cases module's default export; `prefix` tags
+/// each line (e.g. the realm it ran in). Returns the counts; `log` receives every line.
+export async function runSuites(lib, suites, { log = console.log, prefix = '' } = {}) {
+  let passed = 0;
+  let failed = 0;
+  for (const [file, cases] of suites) {
+    for (const [name, fn] of cases) {
+      const label = `${prefix}${file}: ${name}`;
+      try {
+        await withTimeLimit(Promise.resolve().then(() => fn(lib)), CASE_TIME_LIMIT_MS);
+        passed++;
+        log(`ok ${label}`);
+      } catch (e) {
+        failed++;
+        log(`FAIL ${label}: ${describe(e)}`);
+      }
+    }
+  }
+  return { passed, failed };
+}
+
+/// The polyfill entry, loaded by `load()` (each runtime imports 'encoding-wasm/polyfill' its own
+/// way): with the stream classes made missing first, it must install the package's own (`lib`), and
+/// leave globals that accept every label of the standard's encodings.json (`standardEncodings`)
+/// but replacement's.
+export function polyfillSuite(lib, load, standardEncodings) {
+  const streams = ['TextDecoderStream', 'TextEncoderStream'];
+  return ['polyfill', [["import 'encoding-wasm/polyfill' installs what is missing, and every label works", async () => {
+    // Shadowed rather than deleted: some runtimes (workerd) keep them on the global's prototype.
+    for (const name of streams) {
+      Object.defineProperty(globalThis, name, { value: undefined, writable: true, configurable: true });
+    }
+    await load();
+    for (const name of streams) {
+      if (globalThis[name] !== lib[name]) throw new Error(`globalThis.${name} is not the package's after the polyfill`);
+    }
+    for (const name of ['TextDecoder', 'TextEncoder']) {
+      if (typeof globalThis[name] !== 'function') throw new Error(`globalThis.${name} is ${typeof globalThis[name]}`);
+    }
+    for (const { encodings } of standardEncodings) {
+      for (const { name, labels } of encodings) {
+        if (name === 'replacement') continue;
+        for (const label of labels) {
+          for (const Class of [globalThis.TextDecoder, globalThis.TextDecoderStream]) {
+            const got = new Class(label).encoding;
+            if (got !== name.toLowerCase()) throw new Error(`new ${Class.name}(${JSON.stringify(label)}).encoding is ${JSON.stringify(got)}`);
+          }
+        }
+      }
+    }
+  }]]];
+}
+
+export const summary = ({ passed, failed }) => `${passed} passed, ${failed} failed`;

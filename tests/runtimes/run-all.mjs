@@ -1,0 +1,45 @@
+// Runs the shared JS cases in Deno, Bun, headless Chromium and workerd against the built package,
+// then the wasm-bindgen tests under Node and Chromium; fails if any fails. Each runtime is time
+// limited (RUNTIME_TIME_LIMIT seconds, default 300) and killed with whatever it started.
+// Usage: node tests/runtimes/run-all.mjs [deno|bun|chromium|workerd|wasm-bindgen ...]
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, run } from './lib.mjs';
+
+const RUNNERS = {
+  deno: ['node', ['tests/runtimes/deno.mjs']],
+  bun: ['node', ['tests/runtimes/bun.mjs']],
+  chromium: ['node', ['tests/runtimes/chromium.mjs']],
+  workerd: ['node', ['tests/runtimes/workerd.mjs']],
+  'wasm-bindgen': ['sh', ['tests/runtimes/wasm-bindgen.sh']],
+};
+
+const limit = Number(process.env.RUNTIME_TIME_LIMIT ?? 300);
+const chosen = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(RUNNERS);
+const unknown = chosen.filter((name) => !RUNNERS[name]);
+if (unknown.length) {
+  console.error(`unknown runtime ${unknown.join(', ')}; choose from ${Object.keys(RUNNERS).join(', ')}`);
+  process.exit(2);
+}
+
+if (chosen.some((name) => name !== 'wasm-bindgen') && !existsSync(join(repoRoot, 'pkg'))) {
+  console.error('pkg/ is missing: run `npm run build` first');
+  process.exit(1);
+}
+
+const results = [];
+for (const name of chosen) {
+  console.log(`\n=== ${name}`);
+  const [cmd, args] = RUNNERS[name];
+  const started = Date.now();
+  // The runner enforces the limit on its runtime; this outer limit catches the runner itself.
+  const { code, timedOut } = await run(cmd, args, {
+    cwd: repoRoot, env: { ...process.env, RUNTIME_TIME_LIMIT: String(limit), RUNTIMES_RUNNER: '1' }, timeoutMs: (2 * limit + 60) * 1000,
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push([name, code === 0 ? 'ok' : timedOut ? 'TIMED OUT' : `FAILED (exit ${code})`, seconds]);
+}
+
+console.log('\n=== summary');
+for (const [name, status, seconds] of results) console.log(`${name.padEnd(13)} ${status} (${seconds} s)`);
+process.exit(results.every(([, status]) => status === 'ok') ? 0 : 1);

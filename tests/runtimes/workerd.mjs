@@ -1,0 +1,100 @@
+// Runs the shared cases in Cloudflare's workerd (the `workerd` npm package). workerd does not
+// resolve node_modules and refuses to compile wasm from bytes, so, as a bundler such as wrangler
+// would, this lists every file of the packed package as a module (.wasm files as wasm modules) and
+// maps 'encoding-wasm' (and 'encoding-wasm/polyfill') to the files that package.json's exports
+// give for the `workerd` condition. The worker runs the cases on a request to a random loopback
+// port.
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, posix, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { bin, casesIndex, consumerProject, finish, freePort, repoRoot, resolveExport, run, sharedDir } from './lib.mjs';
+
+// workerd refuses a compatibility date later than its own release: use the release's date, which
+// its npm version carries (1.YYYYMMDD.N).
+const workerdVersion = JSON.parse(readFileSync(join(repoRoot, 'node_modules/workerd/package.json'), 'utf8')).version;
+const COMPATIBILITY_DATE = workerdVersion.split('.')[1].replace(/^(\d{4})(\d\d)(\d\d)$/, '$1-$2-$3');
+const timeoutMs = Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000;
+const deadline = Date.now() + timeoutMs;
+
+const { dir, pkgDir } = consumerProject('workerd');
+cpSync(sharedDir, join(dir, 'tests/js/shared'), { recursive: true });
+cpSync(join(repoRoot, 'tests/runtimes/harness.mjs'), join(dir, 'harness.mjs'));
+writeFileSync(join(dir, 'cases.mjs'), casesIndex((f) => `./tests/js/shared/${f}`));
+const packageJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+// Each specifier the worker imports is a module re-exporting the package's file for it.
+const shims = Object.entries({ 'encoding-wasm': '.', 'encoding-wasm/polyfill': './polyfill' }).map(([name, subpath], i) => {
+  const target = join('node_modules/encoding-wasm', resolveExport(packageJson, subpath, ['workerd', 'worker', 'browser', 'import']));
+  writeFileSync(join(dir, `shim${i}.mjs`), `export * from ${JSON.stringify(`./${posix.relative(posix.dirname(name), target)}`)};\n`);
+  return [name, `shim${i}.mjs`];
+});
+writeFileSync(join(dir, 'main.mjs'), `import * as lib from 'encoding-wasm';
+import { polyfillSuite, runSuites, summary } from './harness.mjs';
+import suites, { standardEncodings } from './cases.mjs';
+
+export default {
+  async fetch() {
+    const lines = [];
+    const all = [...suites, polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings)];
+    const counts = await runSuites(lib, all, { log: (line) => lines.push(line) });
+    lines.push(summary(counts));
+    return new Response(lines.join('\\n') + '\\n');
+  },
+};
+`);
+
+const KINDS = { '.mjs': 'esModule', '.js': 'esModule', '.wasm': 'wasm', '.json': 'json' };
+const kindOf = (file) => KINDS[file.slice(file.lastIndexOf('.'))];
+function* walk(root) {
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const path = join(root, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else if (kindOf(entry.name) && entry.name !== 'package.json') yield relative(dir, path);
+  }
+}
+const module = (name, file) => `(name = ${JSON.stringify(name)}, ${kindOf(file)} = embed ${JSON.stringify(file)})`;
+const modules = [
+  module('main.mjs', 'main.mjs'),
+  ...shims.map(([name, file]) => module(name, file)),
+  ...['harness.mjs', 'cases.mjs', ...walk(join(dir, 'tests')), ...walk(pkgDir)].map((f) => module(f, f)),
+];
+const port = await freePort();
+writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .cases)],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+
+const cases :Workerd.Worker = (
+  modules = [
+    ${modules.join(',\n    ')}
+  ],
+  compatibilityDate = "${COMPATIBILITY_DATE}",
+);
+`);
+
+const server = run(bin('workerd'), ['serve', join(dir, 'config.capnp')], { cwd: dir, timeoutMs });
+let exited = null;
+server.then((result) => { exited = result; });
+
+async function fetchReport() {
+  while (Date.now() < deadline && !exited) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(deadline - Date.now()) });
+      return await response.text();
+    } catch (e) {
+      if (e.name === 'TimeoutError') return null;
+      await sleep(200); // not listening yet
+    }
+  }
+  return null;
+}
+
+const text = await fetchReport();
+const lines = text === null ? [] : text.trimEnd().split('\n');
+lines.forEach((line) => console.log(line));
+if (text === null) {
+  const result = exited ?? { code: 124, timedOut: true };
+  finish('workerd', { ...result, lines: [] });
+}
+finish('workerd', { code: 0, lines });
