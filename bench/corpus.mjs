@@ -71,7 +71,15 @@ function fetchPackage(name) {
   const dir = join(work, name);
   if (existsSync(join(dir, 'usr'))) return dir;
   const deb = () => readdirSync(work).find((f) => f.startsWith(name + '_') && f.endsWith('.deb'));
-  if (!deb()) execFileSync('apt-get', ['download', name], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!deb()) {
+    const download = () => execFileSync('apt-get', ['download', name], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+    try {
+      download();
+    } catch {
+      execFileSync('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'] }); // a fresh machine has no lists
+      download();
+    }
+  }
   execFileSync('dpkg-deb', ['-x', join(work, deb()), dir]);
   return dir;
 }
