@@ -12,6 +12,7 @@
 mod chinese_simplified;
 mod chinese_traditional;
 mod decoder;
+mod diagnostics;
 mod encoder;
 mod encoding;
 pub mod hooks;
@@ -23,6 +24,9 @@ mod sink;
 mod tables;
 mod text_decoder;
 mod utf8;
+#[cfg(target_arch = "wasm32")]
+#[doc(hidden)]
+pub mod wasm;
 
 pub use decoder::{Decoder, DecoderMode, DecoderResult};
 pub use encoder::{Encoder, EncoderMode, EncoderResult};

@@ -1,0 +1,82 @@
+// The runtime's own TextDecoder and TextEncoder, captured when this module loads (before the
+// polyfill can replace them), and used only where a self-test shows them exact for the call.
+
+import { isOurs } from './webidl.mjs';
+
+const G = globalThis;
+const NativeDecoder = typeof G.TextDecoder === 'function' && !isOurs(G.TextDecoder) ? G.TextDecoder : null;
+const NativeEncoder = typeof G.TextEncoder === 'function' && !isOurs(G.TextEncoder) ? G.TextEncoder : null;
+
+const bytes = (...b) => new Uint8Array(b);
+const FFFD = '\uFFFD';
+
+function attempt(fn) {
+  try {
+    return fn();
+  } catch {
+    return false;
+  }
+}
+
+// A UTF-16LE decoder that turns well-formed code units into a string, a leading U+FEFF kept.
+export const nativeUtf16 = attempt(() => {
+  const d = new NativeDecoder('utf-16le', { ignoreBOM: true });
+  const u = new Uint16Array([0xFEFF, 0x61, 0xD83D, 0xDE00, 0xFFFD, 0x3042, 0x80]);
+  return d.decode(u) === '\uFEFFa\u{1F600}\uFFFD\u3042\u0080' && d.decode(new Uint16Array([0xFEFF])) === '\uFEFF' ? d : false;
+}) || null;
+
+// Whether the native UTF-8 decoder follows the standard in every way this package relies on:
+// maximal subparts (§ 8.1.1), BOM handling, streaming, and state reset after a fatal error.
+function utf8IsExact() {
+  const D = NativeDecoder;
+  const d = new D('utf-8');
+  const checks = [
+    d.decode(bytes(0xEF, 0xBB, 0xBF, 0x61)) === 'a',
+    d.decode(bytes(0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF)) === '\uFEFF',
+    new D('utf-8', { ignoreBOM: true }).decode(bytes(0xEF, 0xBB, 0xBF, 0x61)) === '\uFEFFa',
+    d.decode(bytes(0xF0, 0x90, 0x80, 0x41)) === FFFD + 'A',
+    d.decode(bytes(0xED, 0xA0, 0x80)) === FFFD.repeat(3),
+    d.decode(bytes(0xC0, 0x80, 0xF4, 0x90, 0x80, 0x80)) === FFFD.repeat(6),
+    d.decode(bytes(0xE0, 0xA0)) === FFFD,
+    d.decode(bytes(0xEF), { stream: true }) === '' && d.decode(bytes(0xBB), { stream: true }) === '' &&
+      d.decode(bytes(0xBF, 0x62), { stream: true }) === 'b' && d.decode(bytes(0xF0, 0x9F), { stream: true }) === '' &&
+      d.decode() === FFFD,
+    d.decode(bytes(0xF0, 0x9F), { stream: true }) === '' && d.decode(bytes(0x98, 0x80)) === '\u{1F600}',
+  ];
+  const f = new D('utf-8', { fatal: true });
+  const threw = (fn) => { try { fn(); return false; } catch (e) { return e instanceof TypeError; } };
+  checks.push(
+    threw(() => f.decode(bytes(0x61, 0xFF))) && f.decode(bytes(0x62)) === 'b',
+    f.decode(bytes(0xE3), { stream: true }) === '' && threw(() => f.decode(bytes(0x41), { stream: true })) &&
+      f.decode(bytes(0xEF, 0xBB, 0xBF, 0x42)) === 'B',
+    threw(() => f.decode(bytes(0xE3))) && f.decode(bytes(0x43)) === 'C',
+  );
+  return checks.every(Boolean);
+}
+
+// Shared native UTF-8 decoders for non-streaming calls, by flags (fatal 1, ignoreBOM 2).
+export const nativeUtf8 = attempt(() => utf8IsExact() && [0, 1, 2, 3].map(
+  (f) => new NativeDecoder('utf-8', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 }),
+)) || null;
+
+export function newNativeUtf8(flags) {
+  return new NativeDecoder('utf-8', { fatal: (flags & 1) !== 0, ignoreBOM: (flags & 2) !== 0 });
+}
+
+// The native encoder, if it replaces lone surrogates as the standard says.
+export const nativeEncoder = attempt(() => {
+  const e = new NativeEncoder();
+  const out = e.encode('a\uD800\u{1F600}\uDC00');
+  const want = [0x61, 0xEF, 0xBF, 0xBD, 0xF0, 0x9F, 0x98, 0x80, 0xEF, 0xBF, 0xBD];
+  return out.length === want.length && want.every((b, i) => out[i] === b) ? e : false;
+}) || null;
+
+// Whether the native encodeInto is exact, and whether it accepts shared memory.
+function encodeIntoWorks(dest) {
+  const r = nativeEncoder.encodeInto('a\u{1F600}\u00E9', dest);
+  return r.read === 1 && r.written === 1 && dest[0] === 0x61;
+}
+export const nativeEncodeInto = attempt(() => encodeIntoWorks(new Uint8Array(4)));
+export const nativeEncodeIntoShared = nativeEncodeInto && attempt(
+  () => typeof SharedArrayBuffer === 'function' && encodeIntoWorks(new Uint8Array(new SharedArrayBuffer(4))),
+);

@@ -1,0 +1,111 @@
+// TextDecoderStream and TextEncoderStream (§ 7.5, § 7.6) as shims over TransformStream.
+
+import { toDOMString, toBytes, illegalInvocation, defineInterface } from './webidl.mjs';
+import { FATAL, IGNORE_BOM, LOWER_NAMES } from './wasm.mjs';
+import { EMPTY_BYTES } from './webidl.mjs';
+import { newDecoderState } from './text-decoder.mjs';
+import { encodeUtf8 } from './text-encoder.mjs';
+
+function newTransformStream(what, transformer) {
+  if (typeof TransformStream !== 'function') throw new TypeError(`${what}: TransformStream is not available.`);
+  return new TransformStream(transformer);
+}
+
+export class TextDecoderStream {
+  #state;
+  #transform;
+
+  constructor(label = undefined, options = undefined) {
+    const what = "Failed to construct 'TextDecoderStream'";
+    const state = newDecoderState(label, options, what);
+    this.#state = state;
+    this.#transform = newTransformStream(what, {
+      // decode and enqueue a chunk: a fatal error or a wrong chunk throws, erroring the stream.
+      transform(chunk, controller) {
+        let text;
+        try {
+          text = state.decode(toBytes(chunk, "Failed to execute 'write' on 'TextDecoderStream'"), true);
+        } catch (e) {
+          state.release();
+          throw e;
+        }
+        if (text !== '') controller.enqueue(text);
+      },
+      // flush and enqueue: the end of the queue, where a pending partial character is an error.
+      flush(controller) {
+        const text = state.decode(EMPTY_BYTES, false);
+        if (text !== '') controller.enqueue(text);
+      },
+    });
+  }
+
+  get encoding() {
+    if (!(#state in this)) throw illegalInvocation('TextDecoderStream.encoding');
+    return LOWER_NAMES[this.#state.enc];
+  }
+
+  get fatal() {
+    if (!(#state in this)) throw illegalInvocation('TextDecoderStream.fatal');
+    return (this.#state.flags & FATAL) !== 0;
+  }
+
+  get ignoreBOM() {
+    if (!(#state in this)) throw illegalInvocation('TextDecoderStream.ignoreBOM');
+    return (this.#state.flags & IGNORE_BOM) !== 0;
+  }
+
+  get readable() {
+    if (!(#state in this)) throw illegalInvocation('TextDecoderStream.readable');
+    return this.#transform.readable;
+  }
+
+  get writable() {
+    if (!(#state in this)) throw illegalInvocation('TextDecoderStream.writable');
+    return this.#transform.writable;
+  }
+}
+defineInterface(TextDecoderStream, 'TextDecoderStream');
+
+const EF_BF_BD = [0xEF, 0xBF, 0xBD];
+
+export class TextEncoderStream {
+  #transform;
+
+  constructor() {
+    // The leading surrogate of a chunk's last code unit, carried to the next chunk.
+    let pending = '';
+    this.#transform = newTransformStream("Failed to construct 'TextEncoderStream'", {
+      // encode and enqueue a chunk, with convert code unit to scalar value across chunks.
+      transform(chunk, controller) {
+        let s = pending + toDOMString(chunk);
+        pending = '';
+        const last = s.charCodeAt(s.length - 1);
+        if (last >= 0xD800 && last <= 0xDBFF) {
+          pending = s.slice(-1);
+          s = s.slice(0, -1);
+        }
+        if (s !== '') controller.enqueue(encodeUtf8(s));
+      },
+      // encode and flush: a leading surrogate left alone becomes U+FFFD.
+      flush(controller) {
+        if (pending !== '') controller.enqueue(new Uint8Array(EF_BF_BD));
+      },
+    });
+  }
+
+  get encoding() {
+    if (!(#transform in this)) throw illegalInvocation('TextEncoderStream.encoding');
+    return 'utf-8';
+  }
+
+  get readable() {
+    if (!(#transform in this)) throw illegalInvocation('TextEncoderStream.readable');
+    return this.#transform.readable;
+  }
+
+  get writable() {
+    if (!(#transform in this)) throw illegalInvocation('TextEncoderStream.writable');
+    return this.#transform.writable;
+  }
+}
+defineInterface(TextEncoderStream, 'TextEncoderStream');

@@ -1,0 +1,124 @@
+// TextDecoder (§ 7.2): WebIDL conversions here, the algorithm in the core (TextDecoderCore).
+// A decoder holds wasm state only while a {stream: true} decode is in progress; other calls use a
+// decoder on the wasm stack. UTF-8 goes to the native decoder when it is exact.
+
+import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
+import {
+  CHUNK, UTF8, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
+} from './wasm.mjs';
+import { nativeUtf8, newNativeUtf8 } from './natives.mjs';
+
+const decoderRegistry = freeingRegistry((handle) => wasm().decoder_free(handle));
+
+export function fatalError(name) {
+  return new TypeError(`The encoded data is not valid ${name}.`);
+}
+
+// The decoding state behind a TextDecoder or a TextDecoderStream.
+export class DecoderState {
+  constructor(enc, flags) {
+    this.enc = enc;
+    this.flags = flags;
+    this.handle = 0; // wasm decoder while streaming
+    this.native = null; // native UTF-8 decoder while streaming
+  }
+
+  // decode() (§ 7.2) steps after conversion: `bytes` is a Uint8Array.
+  decode(bytes, stream) {
+    if (this.enc === UTF8 && nativeUtf8 !== null) return this.decodeNative(bytes, stream);
+    if (this.handle === 0 && !stream && bytes.length <= CHUNK) {
+      const n = wasm().decode_once(this.enc, this.flags, putBytes(bytes));
+      if (n < 0) throw fatalError(LOWER_NAMES[this.enc]);
+      return takeString(n);
+    }
+    const W = wasm();
+    if (this.handle === 0) {
+      this.handle = W.decoder_new(this.enc, this.flags);
+      decoderRegistry.register(this, this.handle, this);
+    }
+    W.decoder_start(this.handle, stream);
+    let text = '';
+    for (let start = 0; ; start += CHUNK) {
+      const last = start + CHUNK >= bytes.length;
+      const n = W.decoder_decode(this.handle, putBytes(bytes.subarray(start, start + CHUNK)), last);
+      if (n < 0) {
+        this.release();
+        throw fatalError(LOWER_NAMES[this.enc]);
+      }
+      text += takeString(n);
+      if (last) break;
+    }
+    if (!stream) this.release();
+    return text;
+  }
+
+  decodeNative(bytes, stream) {
+    // Natives may refuse views on shared memory.
+    const input = isShared(bytes) ? bytes.slice() : bytes;
+    if (this.native === null && !stream) {
+      try {
+        return nativeUtf8[this.flags].decode(input);
+      } catch {
+        throw fatalError('utf-8');
+      }
+    }
+    this.native ??= newNativeUtf8(this.flags);
+    try {
+      const text = this.native.decode(input, { stream });
+      if (!stream) this.native = null;
+      return text;
+    } catch {
+      this.native = null;
+      throw fatalError('utf-8');
+    }
+  }
+
+  // Frees the wasm decoder: the next call starts afresh, as the standard's would.
+  release() {
+    if (this.handle !== 0) {
+      decoderRegistry.unregister(this);
+      wasm().decoder_free(this.handle);
+      this.handle = 0;
+    }
+  }
+}
+
+// TextDecoderOptions, and the constructor steps shared with TextDecoderStream (§ 7.2, § 7.5).
+// WebIDL converts both arguments before the constructor steps look the label up.
+export function newDecoderState(label, options, what) {
+  const l = label === undefined ? 'utf-8' : toDOMString(label);
+  const { fatal, ignoreBOM } = toDictionary(options, ['fatal', 'ignoreBOM'], what);
+  const enc = encodingForLabel(l, what, false);
+  return new DecoderState(enc, (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0));
+}
+
+export class TextDecoder {
+  #state;
+
+  constructor(label = undefined, options = undefined) {
+    this.#state = newDecoderState(label, options, "Failed to construct 'TextDecoder'");
+  }
+
+  get encoding() {
+    if (!(#state in this)) throw illegalInvocation('TextDecoder.encoding');
+    return LOWER_NAMES[this.#state.enc];
+  }
+
+  get fatal() {
+    if (!(#state in this)) throw illegalInvocation('TextDecoder.fatal');
+    return (this.#state.flags & FATAL) !== 0;
+  }
+
+  get ignoreBOM() {
+    if (!(#state in this)) throw illegalInvocation('TextDecoder.ignoreBOM');
+    return (this.#state.flags & IGNORE_BOM) !== 0;
+  }
+
+  decode(input = undefined, options = undefined) {
+    if (!(#state in this)) throw illegalInvocation('TextDecoder.decode');
+    const bytes = input === undefined ? EMPTY_BYTES : toBytes(input, "Failed to execute 'decode' on 'TextDecoder'");
+    const { stream } = toDictionary(options, ['stream'], "Failed to execute 'decode' on 'TextDecoder'");
+    return this.#state.decode(bytes, stream);
+  }
+}
+defineInterface(TextDecoder, 'TextDecoder');

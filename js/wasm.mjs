@@ -1,0 +1,136 @@
+// The bridge to the wasm exports (src/wasm/): input is copied into scratch buffers in linear
+// memory, output read from there. Only numbers cross the boundary.
+
+import { utf16ToString } from './strings.mjs';
+
+// Bytes per wasm call: big inputs go through in pieces, so memory stays bounded.
+export const CHUNK = 1 << 21;
+
+let W = null;
+let memory = null;
+let heap8 = null;
+let heap16 = null;
+let inPtr = 0;
+let inCap = 0;
+
+// Encoding numbers are the standard's order (src/encoding.rs).
+export const UTF8 = 0;
+export const REPLACEMENT = 36;
+export const FATAL = 1;
+export const IGNORE_BOM = 2;
+export const PLAIN = 4;
+
+// Names and groups, read once from the core.
+export const NAMES = [];
+export const LOWER_NAMES = [];
+export const TABLE = [];
+
+export function bindWasm(exports) {
+  if (W !== null) return;
+  W = exports;
+  const n = W.describe_encodings();
+  refresh();
+  const text = utf16ToString(Uint16Array.from(heap8.subarray(W.output8() >>> 0, (W.output8() >>> 0) + n)), 0, n);
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const [heading, name, hasEncoder, labels] = line.split('\t');
+    NAMES.push(name);
+    LOWER_NAMES.push(name.toLowerCase());
+    TABLE.push({ heading, name, hasEncoder: hasEncoder === '1', labels: labels.split(' ') });
+  }
+}
+
+export function wasm() {
+  return W;
+}
+
+function refresh() {
+  if (memory !== W.memory.buffer) {
+    memory = W.memory.buffer;
+    heap8 = new Uint8Array(memory);
+    heap16 = new Uint16Array(memory);
+  }
+}
+
+// Copies `bytes` (at most CHUNK, possibly shared memory) into the input buffer.
+export function putBytes(bytes) {
+  const len = bytes.length;
+  if (len > inCap) {
+    inPtr = W.input8(len) >>> 0;
+    inCap = len;
+  }
+  refresh();
+  if (len < 16) {
+    for (let i = 0; i < len; i++) heap8[inPtr + i] = bytes[i];
+  } else {
+    heap8.set(bytes, inPtr);
+  }
+  return len;
+}
+
+// Copies code units start..end of `s` into the UTF-16 input buffer.
+export function putUnits(s, start, end) {
+  const ptr = (W.input16(end - start) >>> 0) >>> 1;
+  refresh();
+  for (let i = start, j = ptr; i < end; i++, j++) heap16[j] = s.charCodeAt(i);
+  return end - start;
+}
+
+// The string of the last call's `n` UTF-16 code units of output.
+export function takeString(n) {
+  if (n === 0) return '';
+  const ptr = (W.output16() >>> 0) >>> 1;
+  refresh();
+  return utf16ToString(heap16, ptr, n);
+}
+
+// A copy of the last call's `n` bytes of output.
+export function takeBytes(n) {
+  const ptr = W.output8() >>> 0;
+  refresh();
+  return heap8.slice(ptr, ptr + n);
+}
+
+// The last call's extra results (see src/wasm/buffers.rs).
+export function result(i) {
+  refresh();
+  return new Uint32Array(memory, W.results() >>> 0, 4)[i];
+}
+
+const labelCache = new Map();
+
+// get an encoding (§ 4.2): the encoding number for `label` (already a string), or -1.
+export function labelToEncoding(label) {
+  let enc = labelCache.get(label);
+  if (enc !== undefined) return enc;
+  const trimmed = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
+  enc = -1;
+  // Every label is short; a longer string (after the core's trimming) cannot match.
+  if (trimmed.length <= 64) {
+    const bytes = new Uint8Array(trimmed.length);
+    for (let i = 0; i < trimmed.length; i++) {
+      const c = trimmed.charCodeAt(i);
+      bytes[i] = c < 0x80 ? c : 0xFF;
+    }
+    putBytes(bytes);
+    enc = W.label_lookup(bytes.length);
+  }
+  if (labelCache.size < 512) labelCache.set(label, enc);
+  return enc;
+}
+
+// The encoding for a label already converted to a string, with a RangeError for failure.
+export function encodingForLabel(l, what, allowReplacement) {
+  const enc = labelToEncoding(l);
+  if (enc < 0 || (enc === REPLACEMENT && !allowReplacement)) {
+    throw new RangeError(`${what}: the encoding label ${JSON.stringify(l)} is not supported.`);
+  }
+  return enc;
+}
+
+// A FinalizationRegistry that frees wasm state an object dropped mid-stream still holds.
+export function freeingRegistry(free) {
+  return typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((handle) => free(handle))
+    : { register() {}, unregister() {} };
+}

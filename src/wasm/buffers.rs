@@ -1,0 +1,78 @@
+//! Scratch buffers shared by every call: JS copies input in, calls an export, reads output out.
+//! They grow to the largest chunk seen and are reused, so calls allocate nothing.
+
+use core::cell::UnsafeCell;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// Single-threaded global state (a wasm instance runs on one thread).
+pub(crate) struct Global<T>(UnsafeCell<T>);
+
+// SAFETY: wasm32 without threads has a single thread; exports never re-enter each other.
+unsafe impl<T> Sync for Global<T> {}
+
+impl<T> Global<T> {
+    pub(crate) const fn new(value: T) -> Self {
+        Global(UnsafeCell::new(value))
+    }
+
+    /// SAFETY for callers: no two borrows overlap, as every export takes its borrow once.
+    #[allow(clippy::mut_from_ref)]
+    pub(crate) fn get(&self) -> &mut T {
+        unsafe { &mut *self.0.get() }
+    }
+}
+
+pub(crate) struct Scratch {
+    pub(crate) in8: Vec<u8>,
+    pub(crate) in16: Vec<u16>,
+    pub(crate) out8: Vec<u8>,
+    pub(crate) out16: Vec<u16>,
+    /// Extra results of the last call (read counts, error details).
+    pub(crate) result: [u32; 4],
+}
+
+pub(crate) static SCRATCH: Global<Scratch> = Global::new(Scratch {
+    in8: Vec::new(),
+    in16: Vec::new(),
+    out8: Vec::new(),
+    out16: Vec::new(),
+    result: [0; 4],
+});
+
+/// Grows `v` to at least `len` elements (contents are scratch) and returns it.
+pub(crate) fn sized<T: Copy + Default>(v: &mut Vec<T>, len: usize) -> &mut [T] {
+    if v.len() < len {
+        v.resize(len, T::default());
+    }
+    &mut v[..len]
+}
+
+/// The byte input buffer, with room for `len` bytes: JS writes input there.
+#[wasm_bindgen]
+pub fn input8(len: usize) -> *mut u8 {
+    sized(&mut SCRATCH.get().in8, len.max(1)).as_mut_ptr()
+}
+
+/// The UTF-16 input buffer, with room for `len` code units.
+#[wasm_bindgen]
+pub fn input16(len: usize) -> *mut u16 {
+    sized(&mut SCRATCH.get().in16, len.max(1)).as_mut_ptr()
+}
+
+/// Where the last call wrote bytes.
+#[wasm_bindgen]
+pub fn output8() -> *const u8 {
+    SCRATCH.get().out8.as_ptr()
+}
+
+/// Where the last call wrote UTF-16 code units.
+#[wasm_bindgen]
+pub fn output16() -> *const u16 {
+    SCRATCH.get().out16.as_ptr()
+}
+
+/// The last call's extra results, four u32.
+#[wasm_bindgen]
+pub fn results() -> *const u32 {
+    SCRATCH.get().result.as_ptr()
+}

@@ -1,0 +1,51 @@
+//! Names and labels (§ 4.2) for JS: label lookup and the table of encodings.
+
+use super::buffers::{sized, SCRATCH};
+use crate::encoding::{Encoding, Family};
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// get an encoding (§ 4.2) for the label in `in8[..len]`: its number, or -1 for failure.
+#[wasm_bindgen]
+pub fn label_lookup(len: usize) -> i32 {
+    match Encoding::for_label_bytes(sized(&mut SCRATCH.get().in8, len)) {
+        Some(e) => e as i32,
+        None => -1,
+    }
+}
+
+/// The heading of the standard's table of encodings for each group.
+fn heading(family: Family) -> &'static str {
+    match family {
+        Family::Utf8 => "The Encoding",
+        Family::SingleByte => "Legacy single-byte encodings",
+        Family::ChineseSimplified => "Legacy multi-byte Chinese (simplified) encodings",
+        Family::ChineseTraditional => "Legacy multi-byte Chinese (traditional) encodings",
+        Family::Japanese => "Legacy multi-byte Japanese encodings",
+        Family::Korean => "Legacy multi-byte Korean encodings",
+        Family::Miscellaneous => "Legacy miscellaneous encodings",
+    }
+}
+
+/// Writes the table of encodings to `out8` as ASCII and returns its length: one line per
+/// encoding in the standard's order, `heading TAB name TAB has-encoder(0/1) TAB labels` with
+/// labels separated by spaces.
+#[wasm_bindgen]
+pub fn describe_encodings() -> usize {
+    let mut text = String::new();
+    for e in Encoding::ALL {
+        text.push_str(heading(e.family()));
+        text.push('\t');
+        text.push_str(e.name());
+        text.push_str(if e.has_standard_encoder() { "\t1\t" } else { "\t0\t" });
+        for (i, label) in e.labels().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            text.push_str(label);
+        }
+        text.push('\n');
+    }
+    let out = &mut SCRATCH.get().out8;
+    sized(out, text.len()).copy_from_slice(text.as_bytes());
+    text.len()
+}

@@ -1,0 +1,224 @@
+// TextDecoder (§ 7.2) in every runtime: labels, names, BOM, streaming, fatal mode and its reset.
+// Expected strings come from the standard's algorithms and index tables, written out here.
+import { equal, throws, ok } from './assert.mjs';
+
+const b = (...bytes) => new Uint8Array(bytes);
+const FFFD = '\uFFFD';
+
+export default [
+  ['every label of every encoding but replacement constructs, with the lower-cased name', (lib) => {
+    let count = 0;
+    for (const group of lib.encodings()) {
+      for (const { name, labels } of group.encodings) {
+        for (const label of labels) {
+          if (name === 'replacement') {
+            throws(() => new lib.TextDecoder(label), RangeError, label);
+          } else {
+            equal(new lib.TextDecoder(label).encoding, name.toLowerCase(), label);
+            equal(new lib.TextDecoder(` \t${label.toUpperCase()}\n\f\r`).encoding, name.toLowerCase(), label);
+          }
+          count++;
+        }
+      }
+    }
+    ok(count >= 228, `only ${count} labels`);
+  }],
+
+  ['labels: defaults, ToString, unknown and replacement labels throw RangeError', (lib) => {
+    equal(new lib.TextDecoder().encoding, 'utf-8');
+    equal(new lib.TextDecoder(undefined).encoding, 'utf-8');
+    const e = throws(() => new lib.TextDecoder(null), RangeError);
+    ok(/"null"/.test(e.message), e.message);
+    throws(() => new lib.TextDecoder(''), RangeError);
+    throws(() => new lib.TextDecoder('utf-8\u000B'), RangeError);
+    throws(() => new lib.TextDecoder('\u212Aoi8-r'), RangeError); // KELVIN SIGN is not folded
+    throws(() => new lib.TextDecoder('replacement'), RangeError);
+    for (const l of ['csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext', 'iso-2022-kr']) {
+      throws(() => new lib.TextDecoder(l), RangeError, l);
+    }
+    equal(new lib.TextDecoder({ toString: () => 'latin1' }).encoding, 'windows-1252');
+    equal(new lib.TextDecoder('unicode').encoding, 'utf-16le');
+    equal(new lib.TextDecoder('x-sjis').encoding, 'shift_jis');
+    equal(new lib.TextDecoder('x-user-defined').encoding, 'x-user-defined');
+    throws(() => new lib.TextDecoder(Symbol('utf-8')), TypeError);
+  }],
+
+  ['UTF-8: BOM removed once, ignoreBOM keeps it, maximal subparts become one U+FFFD each', (lib) => {
+    const d = new lib.TextDecoder();
+    equal(d.decode(b(0xEF, 0xBB, 0xBF, 0x61)), 'a');
+    equal(d.decode(b(0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF)), '\uFEFF');
+    equal(new lib.TextDecoder('utf-8', { ignoreBOM: true }).decode(b(0xEF, 0xBB, 0xBF, 0x61)), '\uFEFFa');
+    equal(d.decode(b(0xF0, 0x90, 0x80, 0x41)), FFFD + 'A');
+    equal(d.decode(b(0xED, 0xA0, 0x80)), FFFD.repeat(3));
+    equal(d.decode(b(0xC0, 0xAF, 0xE0, 0x80, 0xBF)), FFFD.repeat(5));
+    equal(d.decode(b(0xF4, 0x90, 0x80, 0x80)), FFFD.repeat(4));
+    equal(d.decode(b(0xE2, 0x82)), FFFD);
+    equal(d.decode(b(0xF0, 0x9F, 0x98, 0x80, 0xC3, 0xA9)), '\u{1F600}\u00E9');
+    equal(d.decode(), '');
+    equal(d.decode(undefined, { stream: true }), '');
+  }],
+
+  ['streaming: sequences and BOMs split anywhere decode as the whole', (lib) => {
+    const input = b(0xEF, 0xBB, 0xBF, 0x61, 0xE3, 0x81, 0x82, 0xF0, 0x9F, 0x98, 0x80, 0xFF, 0x62);
+    const want = 'a\u3042\u{1F600}\uFFFDb';
+    for (let i = 0; i <= input.length; i++) {
+      for (let j = i; j <= input.length; j++) {
+        const d = new lib.TextDecoder();
+        const got = d.decode(input.subarray(0, i), { stream: true }) +
+          d.decode(input.subarray(i, j), { stream: true }) + d.decode(input.subarray(j));
+        equal(got, want, `split at ${i}, ${j}`);
+      }
+    }
+    // A pending partial sequence at the end of a final call is one U+FFFD.
+    const d = new lib.TextDecoder();
+    equal(d.decode(b(0xF0, 0x9F), { stream: true }), '');
+    equal(d.decode(), FFFD);
+    // The next call starts afresh: its BOM is removed again.
+    equal(d.decode(b(0xEF, 0xBB, 0xBF, 0x63)), 'c');
+  }],
+
+  ['fatal: TypeError, and the state is reset so the next call is unaffected', (lib) => {
+    const d = new lib.TextDecoder('utf-8', { fatal: true });
+    equal(d.fatal, true);
+    throws(() => d.decode(b(0x61, 0xFF)), TypeError);
+    equal(d.decode(b(0x62)), 'b');
+    equal(d.decode(b(0xE3, 0x81), { stream: true }), '');
+    throws(() => d.decode(b(0x41), { stream: true }), TypeError);
+    equal(d.decode(b(0xEF, 0xBB, 0xBF, 0x42)), 'B', 'BOM handling restarts after an error');
+    equal(d.decode(b(0xE3), { stream: true }), '');
+    throws(() => d.decode(), TypeError);
+    equal(d.decode(b(0x43)), 'C');
+    const cases = [
+      ['windows-874', b(0xDB), b(0x41), 'A'],
+      ['utf-16le', b(0x00, 0xDC), b(0x41, 0x00), 'A'],
+      ['utf-16be', b(0x00), b(0x00, 0x41), 'A'],
+      ['iso-8859-3', b(0xA5), b(0xA1), '\u0126'],
+    ];
+    for (const [label, bad, good, want] of cases) {
+      const f = new lib.TextDecoder(label, { fatal: true });
+      throws(() => f.decode(bad), TypeError, label);
+      equal(f.decode(good), want, label);
+    }
+  }],
+
+  ['single-byte encodings follow their index tables', (lib) => {
+    const cases = [
+      ['ibm866', b(0x80, 0xFF), '\u0410\u00A0'],
+      ['iso-8859-2', b(0xA1, 0xFF), '\u0104\u02D9'],
+      ['iso-8859-6', b(0xAC, 0xA1), '\u060C\uFFFD'],
+      ['iso-8859-8-i', b(0xE0, 0xFA), '\u05D0\u05EA'],
+      ['koi8-u', b(0xA4, 0xBD), '\u0454\u0490'],
+      ['macintosh', b(0x80, 0xDB), '\u00C4\u20AC'],
+      ['windows-874', b(0x80, 0xDB), '\u20AC\uFFFD'],
+      ['windows-1252', b(0x80, 0x81, 0x9F, 0x41), '\u20AC\u0081\u0178A'],
+      ['windows-1255', b(0xCA, 0xD9), '\u05BA\uFFFD'],
+      ['windows-1258', b(0xD2, 0xFE), '\u0309\u20AB'],
+      ['x-mac-cyrillic', b(0x80, 0xFF), '\u0410\u20AC'],
+      ['iso-8859-16', b(0xA4, 0xFF), '\u20AC\u00FF'],
+    ];
+    for (const [label, bytes, want] of cases) equal(new lib.TextDecoder(label).decode(bytes), want, label);
+    // ISO-8859-1 is windows-1252 (§ 4.2), and ASCII bytes are ASCII everywhere.
+    equal(new lib.TextDecoder('iso-8859-1').decode(b(0x80)), '\u20AC');
+  }],
+
+  ['x-user-defined maps 0x80-0xFF to U+F780-U+F7FF', (lib) => {
+    equal(new lib.TextDecoder('x-user-defined').decode(b(0x61, 0x80, 0xFF)), 'a\uF780\uF7FF');
+  }],
+
+  ['UTF-16LE/BE: BOM of the decoder\'s own byte order only, odd byte and lone surrogates', (lib) => {
+    const le = new lib.TextDecoder('utf-16le');
+    equal(le.decode(b(0xFF, 0xFE, 0x61, 0x00)), 'a');
+    equal(le.decode(b(0xFE, 0xFF, 0x61, 0x00)), '\uFFFEa');
+    equal(le.decode(b(0x3D, 0xD8, 0x00, 0xDE)), '\u{1F600}');
+    equal(le.decode(b(0x3D, 0xD8, 0x61, 0x00)), '\uFFFDa');
+    equal(le.decode(b(0x00, 0xDC, 0x61)), '\uFFFD\uFFFD');
+    const be = new lib.TextDecoder('utf-16be');
+    equal(be.decode(b(0xFE, 0xFF, 0x00, 0x61)), 'a');
+    equal(be.decode(b(0x00, 0x61, 0xD8), { stream: true }), 'a');
+    equal(be.decode(b(0x3D, 0xDE), { stream: true }), '');
+    equal(be.decode(b(0x00)), '\u{1F600}');
+    equal(new lib.TextDecoder('utf-16le', { ignoreBOM: true }).decode(b(0xFF, 0xFE)), '\uFEFF');
+  }],
+
+  ['decode accepts every AllowSharedBufferSource', (lib) => {
+    const d = new lib.TextDecoder();
+    const buf = new Uint8Array([0x78, 0x61, 0x62, 0x63, 0x79]).buffer;
+    equal(d.decode(buf), 'xabcy');
+    equal(d.decode(new DataView(buf, 1, 3)), 'abc');
+    equal(d.decode(new Uint8Array(buf, 1, 2)), 'ab');
+    equal(d.decode(new Int8Array(buf, 2, 2)), 'bc');
+    equal(d.decode(new Uint16Array(new Uint8Array([0x61, 0x62, 0x63, 0x64]).buffer)), 'abcd');
+    equal(d.decode(new Float64Array(0)), '');
+    if (typeof SharedArrayBuffer === 'function') {
+      const sab = new SharedArrayBuffer(3);
+      new Uint8Array(sab).set([0xE3, 0x81, 0x82]);
+      equal(d.decode(sab), '\u3042');
+      equal(d.decode(new Uint8Array(sab, 1)), FFFD + FFFD);
+      equal(d.decode(new DataView(sab)), '\u3042');
+      equal(new lib.TextDecoder('windows-1252').decode(new Uint8Array(sab, 2)), '\u201A');
+    }
+    for (const bad of [null, 1, 'abc', [0x61], {}, { byteLength: 1 }]) {
+      throws(() => d.decode(bad), TypeError, String(bad));
+    }
+  }],
+
+  ['a detached buffer decodes as empty', (lib) => {
+    const buf = new Uint8Array([0x61]).buffer;
+    const view = new Uint8Array(buf);
+    const dv = new DataView(buf);
+    structuredClone(buf, { transfer: [buf] });
+    equal(buf.byteLength, 0);
+    for (const label of ['utf-8', 'windows-1252', 'utf-16le']) {
+      const d = new lib.TextDecoder(label);
+      equal(d.decode(buf), '', label);
+      equal(d.decode(view), '', label);
+      equal(d.decode(dv), '', label);
+    }
+  }],
+
+  ['options: dictionary members read once in order, converted with ToBoolean', (lib) => {
+    const log = [];
+    const options = {
+      get fatal() { log.push('fatal'); return 'yes'; },
+      get ignoreBOM() { log.push('ignoreBOM'); return 0; },
+      get stream() { log.push('stream'); return 1; },
+    };
+    const d = new lib.TextDecoder('utf-8', options);
+    equal(log.join(), 'fatal,ignoreBOM');
+    equal(d.fatal, true);
+    equal(d.ignoreBOM, false);
+    log.length = 0;
+    equal(d.decode(b(0xE3), options), '');
+    equal(log.join(), 'stream');
+    throws(() => d.decode(), TypeError); // the pending byte, at the end, in fatal mode
+    equal(new lib.TextDecoder('utf-8', null).fatal, false);
+    equal(new lib.TextDecoder('utf-8', () => {}).fatal, false);
+    for (const bad of [1, 'fatal', true, Symbol('x')]) {
+      throws(() => new lib.TextDecoder('utf-8', bad), TypeError, String(bad));
+      throws(() => new lib.TextDecoder().decode(undefined, bad), TypeError, String(bad));
+    }
+  }],
+
+  ['arguments are converted in order: the label before the options, the input before its options', (lib) => {
+    const log = [];
+    throws(() => new lib.TextDecoder({ toString() { log.push('label'); return 'nope'; } },
+      { get fatal() { log.push('fatal'); return false; } }), RangeError);
+    equal(log.join(), 'label,fatal');
+    log.length = 0;
+    throws(() => new lib.TextDecoder().decode(1, { get stream() { log.push('stream'); return false; } }), TypeError);
+    equal(log.join(), '');
+  }],
+
+  ['large input crosses wasm memory in pieces', (lib) => {
+    const n = (1 << 22) + 3;
+    const bytes = new Uint8Array(n).fill(0xE9);
+    const text = new lib.TextDecoder('windows-1252').decode(bytes);
+    equal(text.length, n);
+    equal(text.charCodeAt(n - 1), 0xE9);
+    const utf16 = new Uint8Array(n * 2 + 1);
+    for (let i = 0; i < n; i++) utf16[2 * i] = 0x41;
+    const t16 = new lib.TextDecoder('utf-16le').decode(utf16);
+    equal(t16.length, n + 1);
+    equal(t16.slice(-2), 'A\uFFFD');
+  }],
+];
