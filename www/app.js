@@ -76,7 +76,7 @@ async function decode() {
   running = null;
   const opts = options();
   const showError = (e) => {
-    decUi.result.replaceChildren(Object.assign(document.createElement('p'), { className: 'alert', role: 'alert', textContent: e.message }));
+    decUi.result.replaceChildren(Object.assign(document.createElement('p'), { className: 'alert', role: 'alert', textContent: `${e.name}: ${e.message}` }));
   };
   if (input.bytes) {
     $('dec-progress-box').hidden = true;
@@ -183,7 +183,13 @@ let encoded = null;
 
 function encode() {
   const fatal = document.querySelector('input[name="enc-mode"]:checked').value === 'fatal';
-  encoded = encodeAndRender(lib, encUi, $('enc-text').value, encPicker.value, fatal);
+  try {
+    encoded = encodeAndRender(lib, encUi, $('enc-text').value, encPicker.value, fatal);
+  } catch (e) {
+    encoded = null;
+    encUi.result.replaceChildren(Object.assign(document.createElement('p'), { className: 'alert', role: 'alert', textContent: `${e.name}: ${e.message}` }));
+    encUi.hexView.replaceChildren();
+  }
   $('enc-download').disabled = encoded === null;
 }
 

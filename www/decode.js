@@ -112,7 +112,9 @@ function renderText(pre, text, errors) {
     const at = err.textIndex;
     if (at < from || at >= text.length) return;
     frag.append(text.slice(from, at));
-    frag.append(el('mark', { id: `dec-t-${i}`, title: `Malformed sequence ${i + 1}` }, text[at]));
+    const mark = el('mark', { id: `dec-t-${i}`, title: `Malformed sequence ${i + 1}` }, text[at]);
+    mark.dataset.mark = mark.id;
+    frag.append(mark);
     from = at + 1;
   });
   frag.append(text.slice(from));

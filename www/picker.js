@@ -3,6 +3,13 @@
 
 const normalize = (s) => s.trim().toLowerCase();
 
+/** The label to show for a query: the exact label, else the name, else the best partial match. */
+function matchingLabel(e, q) {
+  if (e.labels.includes(q)) return q;
+  if (e.name.toLowerCase().includes(q)) return e.name;
+  return e.labels.find((l) => l.startsWith(q)) ?? e.labels.find((l) => l.includes(q)) ?? null;
+}
+
 export class EncodingPicker {
   /**
    * @param {object} o
@@ -78,7 +85,7 @@ export class EncodingPicker {
       const og = document.createElement('optgroup');
       og.label = group.heading;
       for (const e of group.encodings) {
-        const label = q ? e.labels.find((l) => l.includes(q)) ?? (e.name.toLowerCase().includes(q) ? e.name : null) : e.name;
+        const label = q ? matchingLabel(e, q) : e.name;
         if (label === null) continue;
         const shown = label === e.name || normalize(label) === normalize(e.name) ? e.name : `${e.name} (${label})`;
         const opt = new Option(shown, e.name);

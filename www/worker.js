@@ -1,7 +1,10 @@
 // Decodes a big file off the page: the file's stream through our TextDecoderStream, reporting
 // progress, counting U+FFFD, keeping the text's start, and comparing with the browser's decoder.
-import * as lib from '/encoding-wasm.js';
 import { byteOffsetOf, describe, NativeTextDecoder } from './compare.js';
+
+// Loaded on the first message: the package's top-level await (wasm instantiation) would otherwise
+// delay this module's evaluation past the arrival of the page's message, which would be lost.
+let lib;
 
 const TEXT_LIMIT = 20_000;
 const ERRORS_LISTED = 1000;
@@ -160,6 +163,7 @@ async function run({ file, choice, fallback, fatal, ignoreBOM }) {
 
 onmessage = async ({ data }) => {
   try {
+    lib ??= await import('/encoding-wasm.js');
     postMessage({ type: 'done', result: await run(data) });
   } catch (e) {
     postMessage({ type: 'failed', message: `${e.name}: ${e.message}` });

@@ -142,6 +142,16 @@ async function pickEncoding(page, which, label, name) {
   assert.equal(await page.inputValue(`#${which}-encoding`), name, `label ${label} selects ${name}`);
 }
 
+/** Clears a section's result, so the next one can be awaited; call before acting. */
+const clearResult = (page, which) => page.$eval(`#${which}-result`, (e) => e.replaceChildren());
+
+/** Waits for a section's next result and returns the encoding it names (fails on an error). */
+async function resultEncoding(page, which) {
+  await page.waitForSelector(`#${which}-result :is(#${which}-used, .alert)`);
+  if (!(await page.$(`#${which}-used`))) assert.fail(`${which}: ${await page.textContent(`#${which}-result`)}`);
+  return page.textContent(`#${which}-used`);
+}
+
 async function decodeHex(page, bytesHex) {
   await page.fill('#dec-hex', bytesHex);
   await page.click('#dec-hex-go');
@@ -182,8 +192,9 @@ describe('desktop', () => {
     const file = join(scratch, 'shift_jis.txt');
     writeFileSync(file, shiftJis(sjisText));
     await pickEncoding(page, 'dec', 'sjis', 'Shift_JIS');
+    await clearResult(page, 'dec');
     await page.setInputFiles('#dec-file', file);
-    await page.waitForFunction(() => document.querySelector('#dec-used')?.textContent === 'Shift_JIS');
+    assert.equal(await resultEncoding(page, 'dec'), 'Shift_JIS');
     assert.equal(await page.textContent('#dec-text'), sjisText);
     assert.equal(await page.textContent('#dec-fffd'), '0');
     assert.equal(await shownHex(page, 'dec-hexview'), hex(shiftJis(sjisText)));
@@ -193,8 +204,9 @@ describe('desktop', () => {
 
   test('decodes GBK bytes pasted as hex', async () => {
     await pickEncoding(page, 'dec', 'gbk', 'GBK');
+    await clearResult(page, 'dec');
     await decodeHex(page, hex(gbk(gbkText)));
-    await page.waitForFunction(() => document.querySelector('#dec-used')?.textContent === 'GBK');
+    assert.equal(await resultEncoding(page, 'dec'), 'GBK');
     assert.equal(await page.textContent('#dec-text'), gbkText);
     assert.equal(await page.textContent('#dec-fffd'), '0');
   });
@@ -250,9 +262,10 @@ describe('desktop', () => {
   test('encodes text to EUC-KR with unencodable characters highlighted, and downloads it', async () => {
     const text = `${krText}😀`;
     await page.fill('#enc-text', text);
+    await clearResult(page, 'enc');
     await pickEncoding(page, 'enc', 'korean', 'EUC-KR');
+    assert.equal(await resultEncoding(page, 'enc'), 'EUC-KR');
     const expected = `${hex(eucKr(krText))} ${asciiHex('&#128512;')}`;
-    await page.waitForFunction((want) => document.querySelector('#enc-length')?.textContent === String(want), expected.split(' ').length);
     assert.equal(await shownHex(page, 'enc-hexview'), expected);
     assert.equal(await page.textContent('#enc-bad-count'), '1');
     const marked = await page.$$eval('#enc-hexview mark[data-mark="enc-b-0"]', (ms) => ms.map((m) => m.textContent.trim()).join(' '));
@@ -357,16 +370,22 @@ describe('phone, 375 px wide', () => {
 
   test('decodes and encodes without horizontal scrolling', async () => {
     await pickEncoding(page, 'dec', 'shift_jis', 'Shift_JIS');
+    // 0x82 0x20: a lead byte then ASCII, which is malformed and then decoded as itself.
     await decodeHex(page, `${hex(shiftJis(sjisText))} 82 20`);
-    await page.waitForFunction(() => document.querySelector('#dec-used')?.textContent === 'Shift_JIS');
+    await page.waitForSelector('#dec-result :is(#dec-used, .alert)');
+    await page.screenshot({ path: join(shots, 'phone-decode.png'), fullPage: true });
+    assert.equal(await resultEncoding(page, 'dec'), 'Shift_JIS');
     assert.equal(await page.textContent('#dec-text'), `${sjisText}\uFFFD `);
     assert.ok((await noSideways()) <= 375, `page is ${await noSideways()} px wide`);
-    await page.screenshot({ path: join(shots, 'phone-decode.png'), fullPage: true });
     await page.fill('#enc-text', `${krText}😀`);
+    await clearResult(page, 'enc');
     await pickEncoding(page, 'enc', 'euc-kr', 'EUC-KR');
-    await page.waitForFunction(() => document.querySelector('#enc-bad-count')?.textContent === '1');
-    assert.ok((await noSideways()) <= 375, `page is ${await noSideways()} px wide`);
+    await page.waitForSelector('#enc-result :is(#enc-used, .alert)');
     await page.locator('#encode').screenshot({ path: join(shots, 'phone-encode.png') });
+    assert.equal(await resultEncoding(page, 'enc'), 'EUC-KR');
+    assert.equal(await page.textContent('#enc-bad-count'), '1');
+    assert.equal(await shownHex(page, 'enc-hexview'), `${hex(eucKr(krText))} ${asciiHex('&#128512;')}`);
+    assert.ok((await noSideways()) <= 375, `page is ${await noSideways()} px wide`);
   });
 });
 
