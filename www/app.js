@@ -27,7 +27,7 @@ const decUi = {
   hexView: $('dec-hexview'),
   compare: $('dec-compare'),
   compareBody: $('dec-compare-body'),
-  announce: (msg) => { $('dec-search-result').textContent = msg; },
+  announce: (msg) => { $('dec-announce').textContent = msg; },
 };
 const decPicker = new EncodingPicker({
   select: $('dec-encoding'),

@@ -35,13 +35,14 @@ export const describe = (s) =>
     : [...s].map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
 
 /**
+ * `Native` is the browser's decoder (a parameter so a test can stand in a known difference).
  * @returns {{ status: 'unsupported' | 'same' | 'different', message: string,
  *   diffs: Array<{ charIndex: number, byteOffset: number | null, ours: string, browser: string }>, more: number }}
  */
-export function compareWithBrowser(lib, bytes, label, { fatal, ignoreBOM }, ours) {
+export function compareWithBrowser(lib, bytes, label, { fatal, ignoreBOM }, ours, Native = NativeTextDecoder) {
   let decoder;
   try {
-    decoder = new NativeTextDecoder(label, { fatal, ignoreBOM });
+    decoder = new Native(label, { fatal, ignoreBOM });
   } catch (e) {
     return { status: 'unsupported', message: `This browser's TextDecoder does not accept “${label}” (${e.name}: ${e.message}).`, diffs: [], more: 0 };
   }

@@ -154,7 +154,7 @@ export function render(ui, r) {
         showMark(ui.textView, `dec-t-${i}`);
         ui.announce(inHex ? `Showing ${where}.` : `${where} is beyond the first 64 KiB shown.`);
       });
-      list.append(el('li', {}, button));
+      list.append(el('li', {}, el('span', { className: 'n' }, `${i + 1}.`), button));
       if (err.byteStart < r.hexBytes.length && (!marks.length || marks.at(-1).end <= err.byteStart)) {
         marks.push({ start: err.byteStart, end, id: `dec-b-${i}`, title: `Malformed sequence ${i + 1}` });
       }

@@ -101,7 +101,7 @@ export function encodeAndRender(lib, ui, text, name, fatal) {
       const button = el('button', { type: 'button', className: 'link' },
         `${cpLabel(u.cp)} “${String.fromCodePoint(u.cp)}” at character ${u.index}${where}`);
       button.addEventListener('click', () => showMark(ui.hexView, id));
-      list.append(el('li', {}, button));
+      list.append(el('li', {}, el('span', { className: 'n' }, `${i + 1}.`), button));
       if (!error) marks.push({ start: u.byteStart, end: u.byteEnd, id, title: `${cpLabel(u.cp)} cannot be encoded` });
     });
     parts.push(el('h3', {}, error ? 'Characters it cannot encode' : 'Characters written as &#N; (select one to show it)'), list);

@@ -223,6 +223,48 @@ describe('desktop', () => {
     assert.equal(await page.textContent('#dec-text'), 'Aé');
   });
 
+  test('ignoreBOM keeps a byte order mark as text', async () => {
+    await pickEncoding(page, 'dec', 'utf-8', 'UTF-8');
+    await decodeHex(page, 'ef bb bf 41');
+    await page.waitForFunction(() => document.querySelector('#dec-length')?.textContent === '1');
+    assert.equal(await page.textContent('#dec-text'), 'A');
+    await page.check('#dec-ignore-bom');
+    await page.waitForFunction(() => document.querySelector('#dec-length')?.textContent === '2');
+    assert.equal(await page.textContent('#dec-text'), '\uFEFFA');
+    await page.uncheck('#dec-ignore-bom');
+  });
+
+  test('a dropped file is decoded', async () => {
+    await pickEncoding(page, 'dec', 'koi8-r', 'KOI8-R');
+    await clearResult(page, 'dec');
+    // KOI8-R 0xF0 0xD2 0xC9 0xD7 0xC5 0xD4 is "Привет" (index-koi8-r.txt pointers 112, 82, 73, 87, 69, 84).
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.of(0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4)], 'dropped.txt'));
+      document.querySelector('#decode').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    assert.equal(await resultEncoding(page, 'dec'), 'KOI8-R');
+    assert.equal(await page.textContent('#dec-text'), 'Привет');
+  });
+
+  test('differences from the browser are located by character and byte offset', async () => {
+    // A stand-in for the browser's decoder that differs in known places, through the page's code.
+    const result = await page.evaluate(async () => {
+      const lib = await import('/encoding-wasm.js');
+      const { compareWithBrowser } = await import('/compare.js');
+      const bytes = new TextEncoder().encode('a日é-é');
+      const ours = { text: new lib.TextDecoder().decode(bytes) };
+      const options = { fatal: false, ignoreBOM: false };
+      const swap = class { constructor(l, o) { this.d = new TextDecoder(l, o); } decode(b) { return this.d.decode(b).replace('é', 'e'); } };
+      const drop = class { constructor(l, o) { this.d = new TextDecoder(l, o); } decode(b) { return this.d.decode(b).replace('-', ''); } };
+      return [compareWithBrowser(lib, bytes, 'utf-8', options, ours, swap), compareWithBrowser(lib, bytes, 'utf-8', options, ours, drop)];
+    });
+    assert.equal(result[0].status, 'different');
+    assert.deepEqual(result[0].diffs, [{ charIndex: 2, byteOffset: 4, ours: 'U+00E9', browser: 'U+0065' }]);
+    assert.equal(result[1].status, 'different');
+    assert.deepEqual(result[1].diffs, [{ charIndex: 3, byteOffset: 6, ours: 'U+002D', browser: 'nothing' }]);
+  });
+
   test('locates malformed sequences by byte offset and jumps to them', async () => {
     await pickEncoding(page, 'dec', 'utf8', 'UTF-8');
     // "A", a lone 0xFF, "B", a truncated three-byte sequence E2 82, "C".
