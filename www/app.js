@@ -111,6 +111,7 @@ async function decode() {
     if (running === controller) {
       running = null;
       $('dec-cancel').hidden = true;
+      showProgress(1, 'done');
     }
   }
 }
