@@ -103,6 +103,7 @@ async function decode() {
   try {
     const result = await decodeInWorker(file, opts, showProgress, controller.signal);
     if (running !== controller) return;
+    showProgress(1, 'done');
     show(result);
   } catch (e) {
     if (running !== controller && e.name === 'AbortError') return;
@@ -111,7 +112,6 @@ async function decode() {
     if (running === controller) {
       running = null;
       $('dec-cancel').hidden = true;
-      showProgress(1, 'done');
     }
   }
 }
