@@ -4,7 +4,7 @@ import { compareWithBrowser } from './compare.js';
 import { HEX_LIMIT, renderHex, showMark, toHex } from './hexview.js';
 
 export const TEXT_LIMIT = 20_000;
-export const WORKER_THRESHOLD = 4 * 1024 * 1024;
+export const WORKER_THRESHOLD = 1024 * 1024;
 const ERRORS_LISTED = 1000;
 
 const countFFFD = (s) => {

@@ -1,5 +1,5 @@
-// Encoding: the package's encode() gives the bytes; encoding code point by code point through a
-// streaming LegacyEncoder (html mode) locates each unencodable character's bytes.
+// Encoding: the package's encode() gives the bytes; encoding code point by code point (html mode)
+// locates each unencodable character's bytes.
 import { renderHex, showMark, toHex } from './hexview.js';
 
 const MAX_ANALYSED = 100_000;
@@ -18,14 +18,24 @@ function concat(parts) {
   return out;
 }
 
-/** A streaming html-mode encoder for `name`; stateless encode() where LegacyEncoder has none. */
-function streamingEncoder(lib, name) {
-  try {
+/**
+ * An html-mode encoder for `name`, one code point at a time. Only ISO-2022-JP's encoder has state
+ * that carries between code points (section "ISO-2022-JP encoder"): it streams through a
+ * LegacyEncoder; every other encoding's bytes per code point are computed once and cached.
+ */
+function codePointEncoder(lib, name) {
+  if (name === 'ISO-2022-JP') {
     const e = new lib.LegacyEncoder(name);
     return (s, stream) => e.encode(s, { stream });
-  } catch {
-    return (s) => (s ? lib.encode(s, name) : new Uint8Array(0));
   }
+  const cache = new Map();
+  const none = new Uint8Array(0);
+  return (s) => {
+    if (!s) return none;
+    let bytes = cache.get(s);
+    if (!bytes) cache.set(s, (bytes = lib.encode(s, name)));
+    return bytes;
+  };
 }
 
 /**
@@ -33,7 +43,7 @@ function streamingEncoder(lib, name) {
  * (the encode hook's html error mode, section "Hooks for standards").
  */
 export function analyse(lib, text, name) {
-  const enc = streamingEncoder(lib, name);
+  const enc = codePointEncoder(lib, name);
   const units = [];
   const parts = [];
   let index = 0;
