@@ -5,14 +5,32 @@ import { nativeUtf16 } from './natives.mjs';
 const fromCharCode = String.fromCharCode;
 const APPLY_MAX = 8192;
 
-// The string of `n` code units of `heap16` from index `start`.
-export function utf16ToString(heap16, start, n) {
-  if (n <= 32) {
+// Node's Buffer copies UTF-16 into a string fastest, where it exists and works.
+const ucs2Slice = (() => {
+  try {
+    const B = globalThis.Buffer;
+    const slice = B.prototype.ucs2Slice;
+    const probe = B.from(new Uint16Array([0xFEFF, 0x61, 0xD83D, 0xDE00, 0x3042]).buffer);
+    return slice.call(probe, 2, 10) === 'a\u{1F600}\u3042' && slice.call(probe, 0, 2) === '\uFEFF' ? slice : null;
+  } catch {
+    return null;
+  }
+})();
+
+// A Buffer over wasm memory for ucs2Slice, or null where there is none.
+export function nodeView(buffer) {
+  return ucs2Slice === null ? null : globalThis.Buffer.from(buffer);
+}
+
+// The string of `n` code units of `heap16` from index `start`; `node` is nodeView(its buffer).
+export function utf16ToString(heap16, node, start, n) {
+  if (n <= 8) {
     let s = '';
     for (let i = start, end = start + n; i < end; i++) s += fromCharCode(heap16[i]);
     return s;
   }
-  if (nativeUtf16 !== null && n > 256) return nativeUtf16.decode(heap16.subarray(start, start + n));
+  if (node !== null) return ucs2Slice.call(node, 2 * start, 2 * (start + n));
+  if (nativeUtf16 !== null && n > 64) return nativeUtf16.decode(heap16.subarray(start, start + n));
   let s = '';
   for (let i = start, end = start + n; i < end; i += APPLY_MAX) {
     s += fromCharCode.apply(null, heap16.subarray(i, Math.min(i + APPLY_MAX, end)));

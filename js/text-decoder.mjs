@@ -92,6 +92,9 @@ export function newDecoderState(label, options, what) {
   return new DecoderState(enc, (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0));
 }
 
+const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
+const STREAM = ['stream'];
+
 export class TextDecoder {
   #state;
 
@@ -116,8 +119,8 @@ export class TextDecoder {
 
   decode(input = undefined, options = undefined) {
     if (!(#state in this)) throw illegalInvocation('TextDecoder.decode');
-    const bytes = input === undefined ? EMPTY_BYTES : toBytes(input, "Failed to execute 'decode' on 'TextDecoder'");
-    const { stream } = toDictionary(options, ['stream'], "Failed to execute 'decode' on 'TextDecoder'");
+    const bytes = input === undefined ? EMPTY_BYTES : toBytes(input, DECODE);
+    const stream = options === undefined ? false : toDictionary(options, STREAM, DECODE).stream;
     return this.#state.decode(bytes, stream);
   }
 }

@@ -66,8 +66,7 @@ export class TextEncoder {
     }
     if (length === 0) return { read: 0, written: 0 };
     if (nativeEncodeInto && (nativeEncodeIntoShared || !isShared(destination))) {
-      const { read, written } = nativeEncoder.encodeInto(s, destination);
-      return { read, written };
+      return nativeEncoder.encodeInto(s, destination);
     }
     return encodeIntoUtf8(s, destination);
   }

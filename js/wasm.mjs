@@ -1,15 +1,17 @@
 // The bridge to the wasm exports (src/wasm/): input is copied into scratch buffers in linear
 // memory, output read from there. Only numbers cross the boundary.
 
-import { utf16ToString } from './strings.mjs';
+import { utf16ToString, nodeView } from './strings.mjs';
 
 // Bytes per wasm call: big inputs go through in pieces, so memory stays bounded.
 export const CHUNK = 1 << 21;
 
+const EMPTY_VIEW = new Uint8Array(0);
 let W = null;
 let memory = null;
-let heap8 = null;
+let heap8 = EMPTY_VIEW;
 let heap16 = null;
+let heapNode = null;
 let inPtr = 0;
 let inCap = 0;
 
@@ -28,9 +30,7 @@ export const TABLE = [];
 export function bindWasm(exports) {
   if (W !== null) return;
   W = exports;
-  const n = W.describe_encodings();
-  refresh();
-  const text = utf16ToString(Uint16Array.from(heap8.subarray(W.output8() >>> 0, (W.output8() >>> 0) + n)), 0, n);
+  const text = String.fromCharCode(...takeBytes(W.describe_encodings()));
   for (const line of text.split('\n')) {
     if (line === '') continue;
     const [heading, name, hasEncoder, labels] = line.split('\t');
@@ -44,11 +44,13 @@ export function wasm() {
   return W;
 }
 
+// Views over wasm memory, made again after it grows (which detaches the old buffer).
 function refresh() {
-  if (memory !== W.memory.buffer) {
+  if (heap8.length === 0) {
     memory = W.memory.buffer;
     heap8 = new Uint8Array(memory);
     heap16 = new Uint16Array(memory);
+    heapNode = nodeView(memory);
   }
 }
 
@@ -81,7 +83,7 @@ export function takeString(n) {
   if (n === 0) return '';
   const ptr = (W.output16() >>> 0) >>> 1;
   refresh();
-  return utf16ToString(heap16, ptr, n);
+  return utf16ToString(heap16, heapNode, ptr, n);
 }
 
 // A copy of the last call's `n` bytes of output.
@@ -123,7 +125,8 @@ export function labelToEncoding(label) {
 export function encodingForLabel(l, what, allowReplacement) {
   const enc = labelToEncoding(l);
   if (enc < 0 || (enc === REPLACEMENT && !allowReplacement)) {
-    throw new RangeError(`${what}: the encoding label ${JSON.stringify(l)} is not supported.`);
+    const shown = l.length > 64 ? `${l.slice(0, 64)}…` : l;
+    throw new RangeError(`${what}: the encoding label ${JSON.stringify(shown)} is not supported.`);
   }
   return enc;
 }

@@ -45,13 +45,16 @@ function byteLengthOf(buffer, getter) {
 
 // Whether `view`'s memory is a SharedArrayBuffer.
 export function isShared(view) {
-  return sharedByteLength !== null && byteLengthOf(view.buffer, sharedByteLength) >= 0;
+  const buffer = view.buffer;
+  return buffer.constructor !== ArrayBuffer && sharedByteLength !== null && byteLengthOf(buffer, sharedByteLength) >= 0;
 }
 
 // AllowSharedBufferSource (§ 3.2.25): an ArrayBuffer, a SharedArrayBuffer or any view on either,
 // as a Uint8Array over the same memory. A detached buffer is empty. Checks are brand checks, so
 // objects from other realms pass and look-alikes do not.
 export function toBytes(value, what) {
+  // The common case, with nothing allocated.
+  if (typedArrayTag.call(value) === 'Uint8Array') return value.length === 0 ? EMPTY_BYTES : value;
   if (ArrayBuffer.isView(value)) {
     let buffer;
     try {

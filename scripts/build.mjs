@@ -4,13 +4,14 @@
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(root, 'pkg');
-const tmp = join(root, 'target', 'wasm-bindgen');
+const target = process.env.CARGO_TARGET_DIR ? resolve(root, process.env.CARGO_TARGET_DIR) : join(root, 'target');
+const tmp = join(target, 'wasm-bindgen');
 
 function run(cmd, args, opts = {}) {
   console.log(`> ${cmd} ${args.join(' ')}`);
@@ -38,7 +39,7 @@ run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm'
 rmSync(tmp, { recursive: true, force: true });
 run('wasm-bindgen', [
   '--target', 'web', '--out-dir', tmp, '--out-name', 'encoding_wasm', '--no-typescript',
-  join(root, 'target', 'wasm32-unknown-unknown', 'wasm', 'encoding_wasm.wasm'),
+  join(target, 'wasm32-unknown-unknown', 'wasm', 'encoding_wasm.wasm'),
 ]);
 rmSync(pkg, { recursive: true, force: true });
 mkdirSync(pkg);

@@ -8,7 +8,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 if (!existsSync(join(root, 'pkg', 'index.node.mjs'))) run('npm', ['run', 'build']);
 try {
-  run(process.execPath, ['--test', '--expose-gc', 'tests/js/']);
+  run(process.execPath, ['--test', 'tests/js/']);
 } catch {
   process.exit(1);
 }
