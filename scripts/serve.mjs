@@ -20,14 +20,20 @@ function packageEntry() {
   return relative(root, resolve(root, entry)).split(sep).join('/');
 }
 
-let entry = packageEntry();
-if (!existsSync(join(root, 'pkg')) || !existsSync(join(root, entry))) {
-  console.error('pkg/ is missing: running `npm run build`');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
-  if (built.status !== 0) {
-    console.error('`npm run build` failed');
+// Runs an npm command with its output on stderr, so stdout carries only the URL.
+function npm(...args) {
+  console.error(`> npm ${args.join(' ')}`);
+  if (spawnSync('npm', args, { cwd: root, stdio: ['ignore', 2, 2] }).status !== 0) {
+    console.error(`\`npm ${args.join(' ')}\` failed`);
     process.exit(1);
   }
+}
+
+let entry = packageEntry();
+if (!existsSync(join(root, 'pkg')) || !existsSync(join(root, entry))) {
+  // The build needs the pinned devDependencies (wasm-opt from binaryen).
+  if (!existsSync(join(root, 'node_modules', 'binaryen'))) npm('ci');
+  npm('run', 'build');
   entry = packageEntry();
 }
 // The package's files are served from their own directories, so relative imports keep working.
