@@ -265,6 +265,30 @@ describe('desktop', () => {
     assert.deepEqual(result[1].diffs, [{ charIndex: 3, byteOffset: 6, ours: 'U+002D', browser: 'nothing' }]);
   });
 
+  test("shows the browser's own Big5 output beside ours", async () => {
+    // Big5 decoder (section "Big5 decoder"): pointers 1133 and 1164 (bytes 88 62, 88 A3) decode to
+    // two code points each, U+00CA U+0304 and U+00EA U+0304.
+    await pickEncoding(page, 'dec', 'big5-hkscs', 'Big5');
+    await clearResult(page, 'dec');
+    await decodeHex(page, '41 88 62 42 88 a3');
+    assert.equal(await resultEncoding(page, 'dec'), 'Big5');
+    const ours = 'A\u00CA\u0304B\u00EA\u0304';
+    assert.equal(await page.textContent('#dec-text'), ours);
+    const browsers = await page.evaluate(() => new TextDecoder('big5').decode(Uint8Array.of(0x41, 0x88, 0x62, 0x42, 0x88, 0xa3)));
+    const status = await page.textContent('#dec-compare-status');
+    if (browsers === ours) {
+      assert.match(status, /^Identical/);
+    } else {
+      // Chromium 156 differs here; the first difference is the first of those characters.
+      assert.match(status, /difference/);
+      const first = await page.$$eval('#dec-compare-body tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
+      const at = [...ours].findIndex((c, i) => c !== browsers[i]);
+      assert.equal(first[0], String(at));
+      assert.equal(first[1], at === 1 ? '1 (0x1)' : '4 (0x4)');
+    }
+    await page.screenshot({ path: join(shots, 'desktop-compare-big5.png'), fullPage: true });
+  });
+
   test('locates malformed sequences by byte offset and jumps to them', async () => {
     await pickEncoding(page, 'dec', 'utf8', 'UTF-8');
     // "A", a lone 0xFF, "B", a truncated three-byte sequence E2 82, "C".
