@@ -5,9 +5,9 @@ import { HEX_LIMIT, renderHex, showMark, toHex } from './hexview.js';
 
 export const TEXT_LIMIT = 20_000;
 export const WORKER_THRESHOLD = 1024 * 1024;
-const ERRORS_LISTED = 1000;
+export const ERRORS_LISTED = 1000;
 
-const countFFFD = (s) => {
+export const countFFFD = (s) => {
   let n = 0;
   for (let i = s.indexOf('\uFFFD'); i !== -1; i = s.indexOf('\uFFFD', i + 1)) n++;
   return n;

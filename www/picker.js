@@ -60,7 +60,7 @@ export class EncodingPicker {
       const pick = exact && this.has(exact) ? exact : this.has(before) ? before : this.firstEncoding();
       this.select.value = pick;
       message = exact
-        ? `“${q}” is a label of ${exact}.`
+        ? `“${q}” is a label of ${exact}${this.has(exact) ? '' : ', which is not offered here'}.`
         : `${shown} encoding${shown === 1 ? '' : 's'} with a label containing “${q}”.`;
     }
     if (this.status) this.status.textContent = message;

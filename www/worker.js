@@ -1,19 +1,11 @@
 // Decodes a big file off the page: the file's stream through our TextDecoderStream, reporting
 // progress, counting U+FFFD, keeping the text's start, and comparing with the browser's decoder.
 import { byteOffsetOf, describe, NativeTextDecoder } from './compare.js';
+import { countFFFD, ERRORS_LISTED, TEXT_LIMIT } from './decode.js';
 
 // Loaded on the first message: the package's top-level await (wasm instantiation) would otherwise
 // delay this module's evaluation past the arrival of the page's message, which would be lost.
 let lib;
-
-const TEXT_LIMIT = 20_000;
-const ERRORS_LISTED = 1000;
-
-function countFFFD(s) {
-  let n = 0;
-  for (let i = s.indexOf('\uFFFD'); i !== -1; i = s.indexOf('\uFFFD', i + 1)) n++;
-  return n;
-}
 
 /** Compares two growing outputs as they arrive; remembers the first differing code unit. */
 class StreamComparer {
