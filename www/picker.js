@@ -55,12 +55,14 @@ export class EncodingPicker {
     } else if (shown === 0) {
       this.render('');
       this.select.value = before;
-      message = `No encoding has a label containing “${q}”.`;
+      message = exact
+        ? `“${q}” is a label of ${exact}, which is not in this list.`
+        : `No encoding has a label containing “${q}”.`;
     } else {
       const pick = exact && this.has(exact) ? exact : this.has(before) ? before : this.firstEncoding();
       this.select.value = pick;
       message = exact
-        ? `“${q}” is a label of ${exact}${this.has(exact) ? '' : ', which is not offered here'}.`
+        ? `“${q}” is a label of ${exact}${this.has(exact) ? '' : ', which is not in this list'}.`
         : `${shown} encoding${shown === 1 ? '' : 's'} with a label containing “${q}”.`;
     }
     if (this.status) this.status.textContent = message;
