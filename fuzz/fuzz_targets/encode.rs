@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
         Text::Utf8(s) => s.len(),
         Text::Utf16(u) => u.len(),
     };
-    let mut rng = Rng::new(u64::from(*flags));
+    let mut rng = Rng::new(u64::from(*flags) | (rest.len() as u64) << 8);
     for &e in encodings() {
         let Some(new) = e.new_encoder() else { continue };
         let reference = encode_stream(&mut new.clone(), text, &[0..len], EncoderMode::Html, None);
