@@ -97,7 +97,7 @@ impl Encoder {
             EucJp => Kind::EucJp(EucJpEncoder),
             Iso2022Jp => Kind::Iso2022Jp(Iso2022JpEncoder::default()),
             ShiftJis => Kind::ShiftJis(ShiftJisEncoder),
-            EucKr => Kind::EucKr(EucKrEncoder::default()),
+            EucKr => Kind::EucKr(EucKrEncoder),
             Utf16Be => Kind::Utf16(Utf16Encoder::new(true)),
             Utf16Le => Kind::Utf16(Utf16Encoder::new(false)),
             XUserDefined => Kind::XUserDefined(XUserDefinedEncoder),
