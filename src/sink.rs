@@ -208,8 +208,8 @@ pub(crate) fn utf8_encode(c: u32, out: &mut [u8]) -> usize {
         _ => (3, 0xF0),
     };
     out[0] = ((c >> (6 * count)) + offset) as u8;
-    for i in 1..=count {
-        out[i] = 0x80 | ((c >> (6 * (count - i))) & 0x3F) as u8;
+    for (i, byte) in out[1..=count].iter_mut().enumerate() {
+        *byte = 0x80 | ((c >> (6 * (count - 1 - i))) & 0x3F) as u8;
     }
     count + 1
 }

@@ -2,7 +2,7 @@
 //! (§ 4.2–4.3), from the standard's text.
 
 use encoding_wasm::hooks::{bom_sniff, decode, utf8_decode, utf8_decode_without_bom, utf8_decode_without_bom_or_fail};
-use encoding_wasm::{DecoderResult, Encoding, TextDecoderCore};
+use encoding_wasm::{DecoderResult, Encoding, Malformed, TextDecoderCore};
 
 const BOM8: &[u8] = b"\xEF\xBB\xBF";
 
@@ -11,7 +11,7 @@ fn text_decoder(e: Encoding, fatal: bool, ignore_bom: bool) -> TextDecoderCore {
 }
 
 /// `new TextDecoder(label)` then one non-streaming decode().
-fn decode_once(e: Encoding, bytes: &[u8]) -> Result<String, ()> {
+fn decode_once(e: Encoding, bytes: &[u8]) -> Result<String, Malformed> {
     text_decoder(e, false, false).decode(bytes, false)
 }
 
@@ -148,26 +148,26 @@ fn a_final_call_resets_the_state() {
 fn fatal_errors_throw_and_reset_the_state() {
     let mut d = text_decoder(Encoding::Utf8, true, false);
     assert!(d.fatal());
-    assert_eq!(d.decode(b"a\xFF", false), Err(()));
+    assert_eq!(d.decode(b"a\xFF", false), Err(Malformed));
     assert_eq!(d.decode(b"b", false), Ok("b".into()));
     // A held sequence is dropped with the error: the next call is clean.
     assert_eq!(d.decode(b"\xE2\x82", true), Ok("".into()));
-    assert_eq!(d.decode(b"\x41", true), Err(()));
-    assert_eq!(d.decode(b"\xAC", false), Err(()));
+    assert_eq!(d.decode(b"\x41", true), Err(Malformed));
+    assert_eq!(d.decode(b"\xAC", false), Err(Malformed));
     assert_eq!(d.decode(b"\xE2\x82", true), Ok("".into()));
-    assert_eq!(d.decode(b"\xFF", true), Err(()));
+    assert_eq!(d.decode(b"\xFF", true), Err(Malformed));
     assert_eq!(d.decode(b"ok", false), Ok("ok".into()));
     // An error at end-of-queue throws too.
     assert_eq!(d.decode(b"\xE2\x82", true), Ok("".into()));
-    assert_eq!(d.decode(b"", false), Err(()));
+    assert_eq!(d.decode(b"", false), Err(Malformed));
     assert_eq!(d.decode(b"", false), Ok("".into()));
     // The BOM is removed again after an error, as at any new start.
-    assert_eq!(d.decode(b"\xFF", false), Err(()));
+    assert_eq!(d.decode(b"\xFF", false), Err(Malformed));
     assert_eq!(d.decode(b"\xEF\xBB\xBFx", false), Ok("x".into()));
     let mut d = text_decoder(Encoding::EucKr, true, false);
     assert_eq!(d.decode(b"\xB0", true), Ok("".into()));
-    assert_eq!(d.decode(b"\x20", true), Err(()));
-    assert_eq!(d.decode(b"\xA1", false), Err(()));
+    assert_eq!(d.decode(b"\x20", true), Err(Malformed));
+    assert_eq!(d.decode(b"\xA1", false), Err(Malformed));
     assert_eq!(d.decode(b"\xB0\xA1", false), Ok("\u{AC00}".into()));
 }
 
