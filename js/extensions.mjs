@@ -1,6 +1,6 @@
 // Extensions beyond the standard's JS API: the legacy encoders (§ 4.1 html/fatal error modes,
 // § 6.1 encode), get an encoding (§ 4.2), the decode hook (§ 6.1), diagnostics and the table of
-// encodings. Documented in docs/js-api.md and typed in js/index.d.ts.
+// encodings. Documented in README.md and typed in js/index.d.ts.
 
 import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, illegalInvocation } from './webidl.mjs';
 import {

@@ -38,6 +38,17 @@ pub enum EncoderMode {
 /// Room every encode step is given: ISO-2022-JP's longest, an escape sequence then `&#1114111;`.
 pub(crate) const MAX_STEP: usize = 16;
 
+/// Which ASCII code points an encoder, in its current state, encodes as their own byte.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AsciiRun {
+    /// None (UTF-16, ISO-2022-JP outside its ASCII state).
+    None,
+    /// All of them.
+    All,
+    /// All but U+000E, U+000F and U+001B (ISO-2022-JP's ASCII state, where they are errors).
+    AllButShiftsAndEscape,
+}
+
 /// One family's encoder handler.
 pub(crate) trait Encode {
     /// Encodes one scalar value into `out`, which has at least [`MAX_STEP`] bytes. `Ok(n)`: `n`
@@ -51,9 +62,9 @@ pub(crate) trait Encode {
         0
     }
 
-    /// Whether an ASCII code point now encodes as its own byte, so runs of ASCII may be copied.
-    fn ascii_is_identity(&self) -> bool {
-        true
+    /// Which ASCII code points now encode as their own byte, so runs of them may be copied.
+    fn ascii_run(&self) -> AsciiRun {
+        AsciiRun::All
     }
 
     /// The code point the handler's error for `c` is "with": `c`, except ISO-2022-JP's U+FFFD.
@@ -97,7 +108,7 @@ impl Encoder {
             EucJp => Kind::EucJp(EucJpEncoder),
             Iso2022Jp => Kind::Iso2022Jp(Iso2022JpEncoder::default()),
             ShiftJis => Kind::ShiftJis(ShiftJisEncoder),
-            EucKr => Kind::EucKr(EucKrEncoder::default()),
+            EucKr => Kind::EucKr(EucKrEncoder),
             Utf16Be => Kind::Utf16(Utf16Encoder::new(true)),
             Utf16Le => Kind::Utf16(Utf16Encoder::new(false)),
             XUserDefined => Kind::XUserDefined(XUserDefinedEncoder),
@@ -224,9 +235,10 @@ fn drive<E: Encode>(
         if dst.len() - pos < MAX_STEP {
             return (EncoderResult::OutputFull, pos);
         }
-        if enc.ascii_is_identity() {
+        let run = enc.ascii_run();
+        if run != AsciiRun::None {
             let room = dst.len() - pos - MAX_STEP;
-            pos += input.copy_ascii(&mut dst[pos..pos + room]);
+            pos += input.copy_ascii(&mut dst[pos..pos + room], run == AsciiRun::AllButShiftsAndEscape);
             if dst.len() - pos < MAX_STEP {
                 continue;
             }
@@ -274,10 +286,17 @@ fn write_ncr(c: char, out: &mut [u8]) -> usize {
 
 /// Encoder input: a cursor over scalar values.
 trait Input {
-    /// Copies ASCII code points while they fit in `dst`; returns how many (bytes and items).
-    fn copy_ascii(&mut self, dst: &mut [u8]) -> usize;
+    /// Copies ASCII code points while they fit in `dst`, stopping also at U+000E, U+000F and
+    /// U+001B if `but_shifts_and_escape`; returns how many (bytes and items).
+    fn copy_ascii(&mut self, dst: &mut [u8], but_shifts_and_escape: bool) -> usize;
     /// The next scalar value, or `None` at the end of this chunk.
     fn next_char(&mut self) -> Option<char>;
+}
+
+/// U+000E SHIFT OUT, U+000F SHIFT IN or U+001B ESCAPE.
+#[inline(always)]
+fn is_shift_or_escape(b: u8) -> bool {
+    matches!(b, 0x0E | 0x0F | 0x1B)
 }
 
 struct Utf8Input<'a> {
@@ -287,9 +306,12 @@ struct Utf8Input<'a> {
 
 impl Input for Utf8Input<'_> {
     #[inline]
-    fn copy_ascii(&mut self, dst: &mut [u8]) -> usize {
+    fn copy_ascii(&mut self, dst: &mut [u8], but_shifts_and_escape: bool) -> usize {
         let rest = &self.src.as_bytes()[self.pos..];
-        let n = ascii_prefix_len(&rest[..rest.len().min(dst.len())]);
+        let mut n = ascii_prefix_len(&rest[..rest.len().min(dst.len())]);
+        if but_shifts_and_escape {
+            n = rest[..n].iter().position(|&b| is_shift_or_escape(b)).unwrap_or(n);
+        }
         dst[..n].copy_from_slice(&rest[..n]);
         self.pos += n;
         n
@@ -310,9 +332,14 @@ struct Utf16Input<'a> {
 
 impl Input for Utf16Input<'_> {
     #[inline]
-    fn copy_ascii(&mut self, dst: &mut [u8]) -> usize {
+    fn copy_ascii(&mut self, dst: &mut [u8], but_shifts_and_escape: bool) -> usize {
         let rest = &self.src[self.pos..];
-        let n = rest.iter().zip(dst.iter_mut()).take_while(|(&u, _)| u < 0x80).map(|(&u, d)| *d = u as u8).count();
+        let n = rest
+            .iter()
+            .zip(dst.iter_mut())
+            .take_while(|(&u, _)| u < 0x80 && !(but_shifts_and_escape && is_shift_or_escape(u as u8)))
+            .map(|(&u, d)| *d = u as u8)
+            .count();
         self.pos += n;
         n
     }
@@ -348,6 +375,19 @@ mod tests {
         assert_eq!(&out[..n], b"&#1114111;");
         let n = write_ncr('\u{80}', &mut out);
         assert_eq!(&out[..n], b"&#128;");
+    }
+
+    /// ISO-2022-JP's ASCII state copies ASCII runs, but U+000E, U+000F and U+001B are errors
+    /// with U+FFFD (§ 12.2.2), so the runs stop before them.
+    #[test]
+    fn ascii_runs_stop_at_iso_2022_jp_shifts_and_escape() {
+        let expected: &[u8] = b"ab&#65533;c&#65533;d&#65533;\x1B$B$\x22\x1B(Be";
+        let mut e = Encoder::new(Encoding::Iso2022Jp).unwrap();
+        assert_eq!(e.encode_to_vec("ab\u{1B}c\u{E}d\u{F}\u{3042}e", EncoderMode::Html).unwrap(), expected);
+        let units: Vec<u16> = "ab\u{1B}c\u{E}d\u{F}\u{3042}e".encode_utf16().collect();
+        let mut out = [0u8; 64];
+        let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, EncoderMode::Html);
+        assert_eq!((r, read, &out[..n]), (EncoderResult::InputEmpty, units.len(), expected));
     }
 
     #[test]

@@ -1,14 +1,106 @@
+//! § 13 Legacy multi-byte Korean encodings: EUC-KR's decoder (§ 13.1.1) and encoder (§ 13.1.2),
+//! over index EUC-KR.
+
+use std::sync::OnceLock;
+
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::Encode;
 use crate::sink::Sink;
-// PLACEHOLDER: replaced by the family's implementation.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct EucKrDecoder;
-impl Decode for EucKrDecoder {
-    fn decode<S: Sink>(&mut self, _: &[u8], _: &mut S, _: bool) -> (DecoderResult, usize) { unimplemented!() }
+use crate::tables::{self, code_point};
+
+/// The code point of index EUC-KR for a leading and a trailing byte (§ 13.1.1 steps 3.3–3.5).
+#[inline(always)]
+fn pair_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u32> {
+    if !(0x41..=0xFE).contains(&byte) {
+        return None;
+    }
+    let pointer = usize::from(leading - 0x81) * 190 + usize::from(byte - 0x41);
+    code_point(index, pointer)
 }
+
+/// EUC-KR decoder (§ 13.1.1): its state is EUC-KR leading, 0x00 when no byte is held.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EucKrDecoder {
+    leading: u8,
+}
+
+impl Decode for EucKrDecoder {
+    fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
+        let index = tables::euc_kr();
+        let mut i = 0;
+        loop {
+            if self.leading == 0 {
+                // Fast path, valid only with no leading byte held: ASCII runs and whole valid
+                // pairs, which the handler would turn into exactly these code points.
+                while dst.has_room() {
+                    match src.get(i..) {
+                        Some([b, ..]) if *b < 0x80 => i += dst.copy_ascii(&src[i..]),
+                        Some([leading @ 0x81..=0xFE, byte, ..]) => {
+                            match pair_code_point(index, *leading, *byte) {
+                                Some(c) => dst.write_bmp(c as u16),
+                                None => break,
+                            }
+                            i += 2;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            if !dst.has_room() {
+                return (DecoderResult::OutputFull, i);
+            }
+            let Some(&byte) = src.get(i) else {
+                if last && self.leading != 0 {
+                    self.leading = 0;
+                    return (DecoderResult::Malformed, i);
+                }
+                return (DecoderResult::InputEmpty, i);
+            };
+            i += 1;
+            if self.leading != 0 {
+                let leading = std::mem::take(&mut self.leading);
+                if let Some(c) = pair_code_point(index, leading, byte) {
+                    dst.write_bmp(c as u16);
+                    continue;
+                }
+                // An ASCII byte is restored to the queue: left unread.
+                return (DecoderResult::Malformed, if byte < 0x80 { i - 1 } else { i });
+            }
+            match byte {
+                0x00..=0x7F => dst.write_ascii(byte),
+                0x81..=0xFE => self.leading = byte,
+                _ => return (DecoderResult::Malformed, i),
+            }
+        }
+    }
+}
+
+/// Index EUC-KR's reverse map, built the first time an EUC-KR encoder is used.
+fn reverse() -> &'static [u16] {
+    static REVERSE: OnceLock<Box<[u16]>> = OnceLock::new();
+    REVERSE.get_or_init(|| tables::reverse_bmp(tables::euc_kr(), |_| true))
+}
+
+/// EUC-KR encoder (§ 13.1.2): stateless.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EucKrEncoder;
+
 impl Encode for EucKrEncoder {
-    fn encode_char(&mut self, _: char, _: &mut [u8]) -> Result<usize, usize> { unimplemented!() }
+    #[inline]
+    fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
+        let c = u32::from(c);
+        if c < 0x80 {
+            out[0] = c as u8;
+            return Ok(1);
+        }
+        // Index EUC-KR has only BMP code points; the entry is 1 + the index pointer, or 0.
+        let entry = reverse().get(c as usize).copied().unwrap_or(0);
+        if entry == 0 {
+            return Err(0);
+        }
+        let pointer = entry - 1;
+        out[0] = (pointer / 190 + 0x81) as u8;
+        out[1] = (pointer % 190 + 0x41) as u8;
+        Ok(2)
+    }
 }

@@ -31,7 +31,7 @@ pub mod wasm;
 pub use decoder::{Decoder, DecoderMode, DecoderResult};
 pub use encoder::{Encoder, EncoderMode, EncoderResult};
 pub use encoding::{Encoding, Family};
-pub use text_decoder::TextDecoderCore;
+pub use text_decoder::{Malformed, TextDecoderCore};
 
 /// The README's Rust examples are compiled and run as doctests.
 #[cfg(doctest)]

@@ -41,27 +41,44 @@ impl Decode for SingleByteDecoder {
     }
 }
 
-/// The single-byte encoder is stateless; it holds its index's (code point, byte) pairs sorted by
-/// code point, keeping the first pointer for a code point, for a binary search.
+/// The single-byte encoder is stateless; it holds its index pointers by code point, in pages of
+/// 256 code points (most encodings use a handful of pages), so the lookup is two loads.
 #[derive(Clone, Debug)]
 pub(crate) struct SingleByteEncoder {
-    reverse: &'static [(u16, u8)],
+    reverse: &'static Reverse,
+}
+
+/// `pages[c >> 8]` is 0 (no code point of that page is mapped) or 1 + the page's number in
+/// `bytes`, where `bytes[page * 256 + (c & 0xFF)]` is the byte, or 0 (mapped bytes are >= 0x80).
+#[derive(Debug)]
+struct Reverse {
+    pages: [u8; 256],
+    bytes: Vec<u8>,
 }
 
 impl SingleByteEncoder {
     pub(crate) fn new(encoding: Encoding) -> Self {
-        static REVERSE: [OnceLock<Box<[(u16, u8)]>>; 28] = [const { OnceLock::new() }; 28];
+        static REVERSE: [OnceLock<Reverse>; 28] = [const { OnceLock::new() }; 28];
         let i = slot(encoding);
         let reverse = REVERSE[i].get_or_init(|| {
-            let mut pairs: Vec<(u16, u8)> = Vec::with_capacity(128);
-            for byte in 0x80..=0xFF {
+            let mut r = Reverse { pages: [0; 256], bytes: Vec::new() };
+            for byte in 0x80..=0xFFu8 {
                 let c = SINGLE_BYTE[i][usize::from(byte)];
-                // Insertion keeps the first pointer for a code point (index pointer, § 5).
-                if let (Err(at), false) = (pairs.binary_search_by_key(&c, |&(c, _)| c), c == UNMAPPED) {
-                    pairs.insert(at, (c, byte));
+                if c == UNMAPPED {
+                    continue;
+                }
+                let page = &mut r.pages[usize::from(c >> 8)];
+                if *page == 0 {
+                    r.bytes.resize(r.bytes.len() + 256, 0);
+                    *page = (r.bytes.len() / 256) as u8;
+                }
+                let slot = &mut r.bytes[(usize::from(*page) - 1) * 256 + usize::from(c & 0xFF)];
+                // The first pointer for a code point wins (index pointer, § 5).
+                if *slot == 0 {
+                    *slot = byte;
                 }
             }
-            pairs.into_boxed_slice()
+            r
         });
         SingleByteEncoder { reverse }
     }
@@ -75,13 +92,17 @@ impl Encode for SingleByteEncoder {
             out[0] = c as u8;
             return Ok(1);
         }
-        let c = u16::try_from(c).map_err(|_| 0usize)?;
-        match self.reverse.binary_search_by_key(&c, |&(cp, _)| cp) {
-            Ok(i) => {
-                out[0] = self.reverse[i].1;
+        let r = self.reverse;
+        let page = match r.pages.get((c >> 8) as usize) {
+            Some(&page) if page != 0 => usize::from(page) - 1,
+            _ => return Err(0),
+        };
+        match r.bytes[page * 256 + (c & 0xFF) as usize] {
+            0 => Err(0),
+            byte => {
+                out[0] = byte;
                 Ok(1)
             }
-            Err(_) => Err(0),
         }
     }
 }

@@ -17,7 +17,8 @@ pub trait Sink {
     /// Copies the longest ASCII prefix of `src` that fits and returns its length.
     fn copy_ascii(&mut self, src: &[u8]) -> usize;
     /// Writes `table[b]` for the leading bytes `b` of `src` while it is not `unmapped` and room
-    /// remains, and returns how many bytes it consumed. The table's code points are BMP scalars.
+    /// remains, and returns how many bytes it consumed. The table's code points are BMP scalars,
+    /// and it maps every ASCII byte to itself, so runs of ASCII are copied eight bytes at a time.
     fn write_mapped(&mut self, src: &[u8], table: &[u16; 256], unmapped: u16) -> usize;
     /// Writes the leading code units of `src` (pairs of bytes, big-endian if `be`) while they are
     /// not surrogates and room remains, and returns how many bytes it consumed.
@@ -77,14 +78,26 @@ impl Sink for Utf16Sink<'_> {
     #[inline]
     fn write_mapped(&mut self, src: &[u8], table: &[u16; 256], unmapped: u16) -> usize {
         let dst = &mut self.buf[self.pos..];
+        let len = src.len().min(dst.len());
+        let (src, dst) = (&src[..len], &mut dst[..len]);
         let mut n = 0;
-        for (d, &b) in dst.iter_mut().zip(src) {
-            let c = table[usize::from(b)];
-            if c == unmapped {
-                break;
+        // Blocks of eight: widened as they stand when all ASCII, else looked up byte by byte.
+        'blocks: for (d, s) in dst.chunks_mut(8).zip(src.chunks(8)) {
+            if s.len() == 8 && u64::from_le_bytes(s.try_into().unwrap()) & 0x8080_8080_8080_8080 == 0 {
+                for (d, &b) in d.iter_mut().zip(s) {
+                    *d = u16::from(b);
+                }
+                n += 8;
+                continue;
             }
-            *d = c;
-            n += 1;
+            for (d, &b) in d.iter_mut().zip(s) {
+                let c = table[usize::from(b)];
+                if c == unmapped {
+                    break 'blocks;
+                }
+                *d = c;
+                n += 1;
+            }
         }
         self.pos += n;
         n
@@ -195,8 +208,8 @@ pub(crate) fn utf8_encode(c: u32, out: &mut [u8]) -> usize {
         _ => (3, 0xF0),
     };
     out[0] = ((c >> (6 * count)) + offset) as u8;
-    for i in 1..=count {
-        out[i] = 0x80 | ((c >> (6 * (count - i))) & 0x3F) as u8;
+    for (i, byte) in out[1..=count].iter_mut().enumerate() {
+        *byte = 0x80 | ((c >> (6 * (count - 1 - i))) & 0x3F) as u8;
     }
     count + 1
 }

@@ -94,7 +94,7 @@ fn expand<T: Copy + Default + TryFrom<u32>>(packed: &[u8], len: usize) -> Box<[T
                 prev.wrapping_add(((delta >> 1) as i32 ^ -((delta & 1) as i32)) as u32)
             }
             m if m % 2 == 0 => unused.up(prev, m / 2 - 1),
-            m => unused.down(prev, (m + 1) / 2),
+            m => unused.down(prev, m.div_ceil(2)),
         };
         unused.take(cp);
         table[p] = T::try_from(cp).ok().expect("index code points fit the table type");

@@ -5,6 +5,18 @@
 use crate::decoder::{Decoder, DecoderMode, DecoderResult};
 use crate::encoding::Encoding;
 
+/// A fatal-mode decode() met malformed input (where the JS API throws a TypeError).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Malformed;
+
+impl std::fmt::Display for Malformed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the input is malformed in this encoding")
+    }
+}
+
+impl std::error::Error for Malformed {}
+
 /// A TextDecoder's state (§ 7.1 TextDecoderCommon, § 7.2 TextDecoder).
 ///
 /// One `decode(input, {stream})` call is [`TextDecoderCore::start`] followed by one or more
@@ -106,12 +118,12 @@ impl TextDecoderCore {
     }
 
     /// Decodes one whole decode() call into a `String` (a convenience for Rust users and tests):
-    /// `Err(())` where decode() would throw a TypeError.
-    pub fn decode(&mut self, input: &[u8], stream: bool) -> Result<String, ()> {
+    /// `Err(Malformed)` where decode() would throw a TypeError.
+    pub fn decode(&mut self, input: &[u8], stream: bool) -> Result<String, Malformed> {
         self.start(stream);
         let mut out = vec![0u8; self.max_utf8_buffer_length(input.len())];
         match self.decode_to_utf8(input, &mut out, true) {
-            (DecoderResult::Malformed, _, _) => Err(()),
+            (DecoderResult::Malformed, _, _) => Err(Malformed),
             (_, _, written) => {
                 out.truncate(written);
                 Ok(String::from_utf8(out).expect("decoders write UTF-8"))

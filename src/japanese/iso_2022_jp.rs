@@ -2,7 +2,7 @@
 
 use super::{jis0208_code_point, jis0208_pointer};
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::encoder::{AsciiRun, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
@@ -295,10 +295,13 @@ impl Encode for Iso2022JpEncoder {
         3
     }
 
-    /// Never: outside the ASCII state ASCII needs an escape first, and in it U+000E, U+000F and
-    /// U+001B are errors, which the driver's ASCII copy would not see.
-    fn ascii_is_identity(&self) -> bool {
-        false
+    /// In the ASCII state, ASCII but U+000E, U+000F and U+001B (errors); outside it, none: ASCII
+    /// needs an escape first (Roman also maps U+005C and U+007E elsewhere).
+    fn ascii_run(&self) -> AsciiRun {
+        match self.state {
+            EncoderState::Ascii => AsciiRun::AllButShiftsAndEscape,
+            _ => AsciiRun::None,
+        }
     }
 
     /// U+000E, U+000F and U+001B return error with U+FFFD, to prevent attacks.

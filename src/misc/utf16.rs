@@ -2,7 +2,7 @@
 //! standard does not define (this crate's documented extension).
 
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::encoder::{AsciiRun, Encode};
 use crate::sink::Sink;
 
 /// shared UTF-16 decoder state (§ 14.2.1).
@@ -91,7 +91,7 @@ impl Encode for Utf16Encoder {
         Ok(2 * units.len())
     }
 
-    fn ascii_is_identity(&self) -> bool {
-        false
+    fn ascii_run(&self) -> AsciiRun {
+        AsciiRun::None
     }
 }

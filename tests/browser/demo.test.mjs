@@ -1,0 +1,457 @@
+// The demo page in headless Chromium: `npm start` serves it, the tests drive it like a person would.
+// Expected bytes come from the standard's index files and encoder formulas, never from our encoder.
+// Run: node --test tests/browser/   (screenshots land in test-results/)
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const shots = join(root, 'test-results');
+mkdirSync(shots, { recursive: true });
+const scratch = mkdtempSync(join(tmpdir(), 'encoding-wasm-demo-'));
+
+// ---- The standard's indexes and encoder formulas ----
+
+/** [pointer, code point] pairs of indexes/index-<name>.txt. */
+function readIndex(name) {
+  const pairs = [];
+  for (const line of readFileSync(join(root, 'indexes', `index-${name}.txt`), 'utf8').split('\n')) {
+    const m = /^\s*(\d+)\s+0x([0-9A-F]+)/.exec(line);
+    if (m) pairs.push([Number(m[1]), parseInt(m[2], 16)]);
+  }
+  return pairs;
+}
+
+/** The index pointer for a code point: the first pointer, optionally skipping some. */
+function pointerMap(name, skip = () => false) {
+  const map = new Map();
+  for (const [pointer, cp] of readIndex(name)) if (!skip(pointer) && !map.has(cp)) map.set(cp, pointer);
+  return map;
+}
+
+function encodeWith(text, twoBytes) {
+  const out = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0);
+    if (cp < 0x80) out.push(cp);
+    else out.push(...twoBytes(cp));
+  }
+  return Uint8Array.from(out);
+}
+
+function need(map, cp) {
+  const p = map.get(cp);
+  if (p === undefined) throw new Error(`U+${cp.toString(16)} is not in the index`);
+  return p;
+}
+
+// Shift_JIS encoder (section "Shift_JIS encoder"), index Shift_JIS pointer excludes 8272–8835.
+const sjisIndex = pointerMap('jis0208', (p) => p >= 8272 && p <= 8835);
+const shiftJis = (text) =>
+  encodeWith(text, (cp) => {
+    if (cp >= 0xff61 && cp <= 0xff9f) return [cp - 0xff61 + 0xa1];
+    const pointer = need(sjisIndex, cp);
+    const leading = Math.floor(pointer / 188);
+    const trailing = pointer % 188;
+    return [leading + (leading < 0x1f ? 0x81 : 0xc1), trailing + (trailing < 0x3f ? 0x40 : 0x41)];
+  });
+
+// GBK encoder = gb18030 encoder with is GBK (section "gb18030 encoder"), two-byte part.
+const gbIndex = pointerMap('gb18030');
+const gbk = (text) =>
+  encodeWith(text, (cp) => {
+    const pointer = need(gbIndex, cp);
+    const trailing = pointer % 190;
+    return [Math.floor(pointer / 190) + 0x81, trailing + (trailing < 0x3f ? 0x40 : 0x41)];
+  });
+
+// EUC-KR encoder (section "EUC-KR encoder").
+const krIndex = pointerMap('euc-kr');
+const eucKr = (text) =>
+  encodeWith(text, (cp) => {
+    const pointer = need(krIndex, cp);
+    return [Math.floor(pointer / 190) + 0x81, (pointer % 190) + 0x41];
+  });
+
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
+const asciiHex = (s) => hex(Uint8Array.from(s, (c) => c.charCodeAt(0)));
+
+// ---- The server and the browser ----
+
+let server;
+let base;
+let browser;
+const external = [];
+
+before(async () => {
+  server = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true, // its own process group, so after() stops npm and the server together
+  });
+  base = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+      if (m) resolve(m[0]);
+    });
+    server.on('exit', (code) => reject(new Error(`npm start exited with ${code}: ${out}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, { timeout: 20 * 60_000 }); // the first run may build pkg/
+
+after(async () => {
+  await browser?.close();
+  if (server?.pid) {
+    try { process.kill(-server.pid, 'SIGTERM'); } catch {}
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+async function openPage(viewport) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  context.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(base) && !url.startsWith('blob:') && !url.startsWith('data:')) external.push(url);
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(base);
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
+  return { page, context, problems };
+}
+
+/** The bytes a hex view shows, without its offset column. */
+const shownHex = (page, id) =>
+  page.$eval(`#${id}`, (pre) =>
+    pre.textContent.split('\n').filter((l) => /^[0-9a-f]{8} /.test(l)).map((l) => l.slice(9).trim()).join(' '));
+
+async function pickEncoding(page, which, label, name) {
+  await page.fill(`#${which}-search`, label);
+  assert.equal(await page.inputValue(`#${which}-encoding`), name, `label ${label} selects ${name}`);
+}
+
+/** Clears a section's result, so the next one can be awaited; call before acting. */
+const clearResult = (page, which) => page.$eval(`#${which}-result`, (e) => e.replaceChildren());
+
+/** Waits for a section's next result and returns the encoding it names (fails on an error). */
+async function resultEncoding(page, which) {
+  await page.waitForSelector(`#${which}-result :is(#${which}-used, .alert)`);
+  if (!(await page.$(`#${which}-used`))) assert.fail(`${which}: ${await page.textContent(`#${which}-result`)}`);
+  return page.textContent(`#${which}-used`);
+}
+
+async function decodeHex(page, bytesHex) {
+  await page.fill('#dec-hex', bytesHex);
+  await page.click('#dec-hex-go');
+}
+
+const sjisText = 'Shift_JIS: 日本語のテキスト、ｶﾀｶﾅ。';
+const gbkText = 'GBK: 中文编码测试，汉字。';
+const krText = 'EUC-KR: 한국어 텍스트 ';
+
+// ---- Desktop ----
+
+describe('desktop', () => {
+  let page;
+  let context;
+  let problems;
+  before(async () => ({ page, context, problems } = await openPage({ width: 1280, height: 900 })));
+  after(async () => {
+    assert.deepEqual(problems, [], 'no uncaught errors on the page');
+    await context.close();
+  });
+
+  test('offers all 40 encodings grouped as the standard does, found by any label', async () => {
+    const standard = JSON.parse(readFileSync(join(root, 'indexes', 'encodings.json'), 'utf8'));
+    const groups = await page.$$eval('#dec-encoding optgroup', (gs) =>
+      gs.map((g) => ({ heading: g.label, names: [...g.children].map((o) => o.value) })));
+    assert.deepEqual(groups, standard.map((g) => ({ heading: g.heading, names: g.encodings.map((e) => e.name) })));
+    assert.equal(await page.inputValue('#dec-encoding'), 'auto');
+    await pickEncoding(page, 'dec', 'csshiftjis', 'Shift_JIS');
+    await pickEncoding(page, 'dec', ' X-GBK ', 'GBK');
+    await pickEncoding(page, 'dec', 'latin1', 'windows-1252');
+    await page.fill('#dec-search', 'cyrillic');
+    const cyrillic = await page.$$eval('#dec-encoding option', (os) => os.map((o) => o.value).filter((v) => v !== 'auto'));
+    assert.deepEqual(cyrillic.sort(), ['ISO-8859-5', 'x-mac-cyrillic'].sort());
+    await page.fill('#dec-search', '');
+  });
+
+  test('decodes a Shift_JIS file', async () => {
+    const file = join(scratch, 'shift_jis.txt');
+    writeFileSync(file, shiftJis(sjisText));
+    await pickEncoding(page, 'dec', 'sjis', 'Shift_JIS');
+    await clearResult(page, 'dec');
+    await page.setInputFiles('#dec-file', file);
+    assert.equal(await resultEncoding(page, 'dec'), 'Shift_JIS');
+    assert.equal(await page.textContent('#dec-text'), sjisText);
+    assert.equal(await page.textContent('#dec-fffd'), '0');
+    assert.equal(await shownHex(page, 'dec-hexview'), hex(shiftJis(sjisText)));
+    assert.match(await page.textContent('#dec-compare-status'), /Identical/);
+    await page.screenshot({ path: join(shots, 'desktop-decode-shift_jis.png'), fullPage: true });
+  });
+
+  test('decodes GBK bytes pasted as hex', async () => {
+    await pickEncoding(page, 'dec', 'gbk', 'GBK');
+    await clearResult(page, 'dec');
+    await decodeHex(page, hex(gbk(gbkText)));
+    assert.equal(await resultEncoding(page, 'dec'), 'GBK');
+    assert.equal(await page.textContent('#dec-text'), gbkText);
+    assert.equal(await page.textContent('#dec-fffd'), '0');
+  });
+
+  test('auto sniffs a BOM, else uses the fallback', async () => {
+    await page.fill('#dec-search', '');
+    await page.selectOption('#dec-encoding', 'auto');
+    await page.selectOption('#dec-fallback', 'windows-1252');
+    await decodeHex(page, 'ff fe 41 00 e9 00');
+    await page.waitForFunction(() => document.querySelector('#dec-used')?.textContent === 'UTF-16LE');
+    assert.equal(await page.textContent('#dec-text'), 'Aé');
+    await decodeHex(page, '41 e9');
+    await page.waitForFunction(() => document.querySelector('#dec-used')?.textContent === 'windows-1252');
+    assert.equal(await page.textContent('#dec-text'), 'Aé');
+  });
+
+  test('ignoreBOM keeps a byte order mark as text', async () => {
+    await pickEncoding(page, 'dec', 'utf-8', 'UTF-8');
+    await decodeHex(page, 'ef bb bf 41');
+    await page.waitForFunction(() => document.querySelector('#dec-length')?.textContent === '1');
+    assert.equal(await page.textContent('#dec-text'), 'A');
+    await page.check('#dec-ignore-bom');
+    await page.waitForFunction(() => document.querySelector('#dec-length')?.textContent === '2');
+    assert.equal(await page.textContent('#dec-text'), '\uFEFFA');
+    await page.uncheck('#dec-ignore-bom');
+  });
+
+  test('a dropped file is decoded', async () => {
+    await pickEncoding(page, 'dec', 'koi8-r', 'KOI8-R');
+    await clearResult(page, 'dec');
+    // KOI8-R 0xF0 0xD2 0xC9 0xD7 0xC5 0xD4 is "Привет" (index-koi8-r.txt pointers 112, 82, 73, 87, 69, 84).
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.of(0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4)], 'dropped.txt'));
+      document.querySelector('#decode').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    assert.equal(await resultEncoding(page, 'dec'), 'KOI8-R');
+    assert.equal(await page.textContent('#dec-text'), 'Привет');
+  });
+
+  test('differences from the browser are located by character and byte offset', async () => {
+    // A stand-in for the browser's decoder that differs in known places, through the page's code.
+    const result = await page.evaluate(async () => {
+      const lib = await import('/encoding-wasm.js');
+      const { compareWithBrowser } = await import('/compare.js');
+      const bytes = new TextEncoder().encode('a日é-é');
+      const ours = { text: new lib.TextDecoder().decode(bytes) };
+      const options = { fatal: false, ignoreBOM: false };
+      const swap = class { constructor(l, o) { this.d = new TextDecoder(l, o); } decode(b) { return this.d.decode(b).replace('é', 'e'); } };
+      const drop = class { constructor(l, o) { this.d = new TextDecoder(l, o); } decode(b) { return this.d.decode(b).replace('-', ''); } };
+      return [compareWithBrowser(lib, bytes, 'utf-8', options, ours, swap), compareWithBrowser(lib, bytes, 'utf-8', options, ours, drop)];
+    });
+    assert.equal(result[0].status, 'different');
+    assert.deepEqual(result[0].diffs, [{ charIndex: 2, byteOffset: 4, ours: 'U+00E9', browser: 'U+0065' }]);
+    assert.equal(result[1].status, 'different');
+    assert.deepEqual(result[1].diffs, [{ charIndex: 3, byteOffset: 6, ours: 'U+002D', browser: 'nothing' }]);
+  });
+
+  test("shows the browser's own Big5 output beside ours", async () => {
+    // Big5 decoder (section "Big5 decoder"): pointers 1133 and 1164 (bytes 88 62, 88 A3) decode to
+    // two code points each, U+00CA U+0304 and U+00EA U+0304.
+    await pickEncoding(page, 'dec', 'big5-hkscs', 'Big5');
+    await clearResult(page, 'dec');
+    await decodeHex(page, '41 88 62 42 88 a3');
+    assert.equal(await resultEncoding(page, 'dec'), 'Big5');
+    const ours = 'A\u00CA\u0304B\u00EA\u0304';
+    assert.equal(await page.textContent('#dec-text'), ours);
+    const browsers = await page.evaluate(() => new TextDecoder('big5').decode(Uint8Array.of(0x41, 0x88, 0x62, 0x42, 0x88, 0xa3)));
+    const status = await page.textContent('#dec-compare-status');
+    if (browsers === ours) {
+      assert.match(status, /^Identical/);
+    } else {
+      // Chromium 156 differs here; the first difference is the first of those characters.
+      assert.match(status, /difference/);
+      const first = await page.$$eval('#dec-compare-body tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
+      const at = [...ours].findIndex((c, i) => c !== browsers[i]);
+      assert.equal(first[0], String(at));
+      assert.equal(first[1], at === 1 ? '1 (0x1)' : '4 (0x4)');
+    }
+    await page.screenshot({ path: join(shots, 'desktop-compare-big5.png'), fullPage: true });
+  });
+
+  test('locates malformed sequences by byte offset and jumps to them', async () => {
+    await pickEncoding(page, 'dec', 'utf8', 'UTF-8');
+    // "A", a lone 0xFF, "B", a truncated three-byte sequence E2 82, "C".
+    await decodeHex(page, '41 ff 42 e2 82 43');
+    await page.waitForFunction(() => document.querySelector('#dec-errors-count')?.textContent === '2');
+    assert.equal(await page.textContent('#dec-text'), 'A\uFFFDB\uFFFDC');
+    assert.equal(await page.textContent('#dec-fffd'), '2');
+    const items = await page.$$eval('#dec-errors button', (bs) => bs.map((b) => b.textContent));
+    assert.equal(items.length, 2);
+    assert.match(items[0], /^byte 1 \(0x1\): ff → character 1$/);
+    assert.match(items[1], /^bytes 3 \(0x3\)–4 \(0x4\): e2 82 → character 3$/);
+    assert.equal(await page.textContent('#dec-b-0'), 'ff');
+    await page.click('#dec-errors li:nth-child(2) button');
+    assert.equal(await page.$eval('#dec-b-1', (m) => m.classList.contains('current')), true);
+    assert.equal(await page.$eval('#dec-t-1', (m) => m.classList.contains('current')), true);
+    assert.equal(await page.$eval('#dec-b-0', (m) => m.classList.contains('current')), false);
+    assert.match(await page.textContent('#dec-compare-status'), /Identical/);
+  });
+
+  test('fatal mode reports the error and highlights its offset', async () => {
+    await pickEncoding(page, 'dec', 'utf-8', 'UTF-8');
+    await page.check('#dec-fatal');
+    // "Hello " then E2 82 cut short by a space: malformed at byte 6.
+    await decodeHex(page, '48 65 6c 6c 6f 20 e2 82 20 77 6f 72 6c 64');
+    await page.waitForSelector('#dec-error');
+    const message = await page.textContent('#dec-error');
+    assert.match(message, /^TypeError: /);
+    assert.match(message, /starts at byte 6 \(0x6\)/);
+    assert.equal(await page.textContent('#dec-b-0'), 'e2 82');
+    assert.equal(await page.textContent('#dec-text'), 'Hello ');
+    assert.match(await page.textContent('#dec-compare-status'), /Both throw/);
+    await page.screenshot({ path: join(shots, 'desktop-decode-fatal.png'), fullPage: true });
+    await page.uncheck('#dec-fatal');
+    await page.waitForFunction(() => !document.querySelector('#dec-error'));
+  });
+
+  test('encodes text to EUC-KR with unencodable characters highlighted, and downloads it', async () => {
+    const text = `${krText}😀`;
+    await page.fill('#enc-text', text);
+    await clearResult(page, 'enc');
+    await pickEncoding(page, 'enc', 'korean', 'EUC-KR');
+    assert.equal(await resultEncoding(page, 'enc'), 'EUC-KR');
+    const expected = `${hex(eucKr(krText))} ${asciiHex('&#128512;')}`;
+    assert.equal(await shownHex(page, 'enc-hexview'), expected);
+    assert.equal(await page.textContent('#enc-bad-count'), '1');
+    const marked = await page.$$eval('#enc-hexview mark[data-mark="enc-b-0"]', (ms) => ms.map((m) => m.textContent.trim()).join(' '));
+    assert.equal(marked, asciiHex('&#128512;'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#enc-download')]);
+    const saved = join(scratch, 'download.bin');
+    await download.saveAs(saved);
+    assert.equal(hex(readFileSync(saved)), expected);
+    await page.screenshot({ path: join(shots, 'desktop-encode-euc-kr.png'), fullPage: true });
+
+    await page.check('input[name="enc-mode"][value="fatal"]');
+    await page.waitForSelector('#enc-error');
+    assert.match(await page.textContent('#enc-error'), /U\+1F600/);
+    assert.equal(await shownHex(page, 'enc-hexview'), hex(eucKr(krText)));
+    assert.equal(await page.isDisabled('#enc-download'), true);
+    await page.check('input[name="enc-mode"][value="html"]');
+  });
+
+  test('a 50 MB file decodes in a worker while the page stays responsive', { timeout: 10 * 60_000 }, async () => {
+    const unit = 'ASCII and UTF-8: é ü ß 日本 ☃ — '; // each repetition is the same number of bytes
+    const unitBytes = Buffer.from(unit, 'utf8');
+    const reps = Math.ceil((50 * 1024 * 1024) / unitBytes.length);
+    const file = join(scratch, 'big.txt');
+    writeFileSync(file, Buffer.concat(Array(reps).fill(unitBytes)));
+    await page.uncheck('#dec-fatal');
+    await page.fill('#dec-search', '');
+    await pickEncoding(page, 'dec', 'unicode-1-1-utf-8', 'UTF-8');
+    // Heartbeats: animation frames and a 16 ms timer, each sampling the progress bar.
+    await page.evaluate(() => {
+      window.beats = { frames: 0, samples: [] };
+      const frame = () => { window.beats.frames++; requestAnimationFrame(frame); };
+      requestAnimationFrame(frame);
+      setInterval(() => window.beats.samples.push([performance.now(), document.querySelector('#dec-progress').value]), 16);
+    });
+    const started = Date.now();
+    await page.setInputFiles('#dec-file', file);
+    await page.waitForFunction(() => document.querySelector('#dec-used')?.textContent === 'UTF-8' &&
+      document.querySelector('#dec-length')?.textContent !== '—', null, { timeout: 8 * 60_000, polling: 200 });
+    const seconds = (Date.now() - started) / 1000;
+    assert.equal(await page.$eval('#dec-progress', (p) => p.value), 100);
+    assert.match(await page.textContent('#dec-progress-text'), /^100 %/);
+    assert.equal(await page.textContent('#dec-length'), (reps * unit.length).toLocaleString('en'));
+    assert.equal(await page.textContent('#dec-fffd'), '0');
+    assert.match(await page.textContent('#dec-compare-status'), /Identical/);
+    const beats = await page.evaluate(() => window.beats);
+    const during = beats.samples.filter(([, v]) => v < 100);
+    assert.ok(during.some(([, v]) => v > 0), 'progress was seen between 0 and 100 %');
+    let gap = 0;
+    for (let i = 1; i < during.length; i++) gap = Math.max(gap, during[i][0] - during[i - 1][0]);
+    console.log(`# 50 MB decoded in ${seconds.toFixed(1)} s; ${beats.frames} frames; longest timer gap while decoding ${gap.toFixed(0)} ms`);
+    assert.ok(during.length > 10, 'the timer kept ticking during the decode');
+    assert.ok(gap < 500, `longest timer gap while decoding was ${gap.toFixed(0)} ms`);
+    assert.ok(beats.frames > 10, 'animation frames kept coming');
+    await page.screenshot({ path: join(shots, 'desktop-decode-50mb.png'), fullPage: true });
+
+    // Cancel: a second run stops on request.
+    await page.fill('#dec-search', '');
+    await page.selectOption('#dec-encoding', 'windows-1252');
+    await page.waitForFunction(() => !document.querySelector('#dec-progress-box').hidden && !document.querySelector('#dec-cancel').hidden);
+    await page.click('#dec-cancel');
+    await page.waitForSelector('#dec-cancelled');
+    assert.equal(await page.isHidden('#dec-progress-box'), true);
+  });
+
+  test('works by keyboard alone, and every control has a label', async () => {
+    const unlabelled = await page.$$eval('input, select, textarea, button', (els) =>
+      els.filter((e) => !(e.labels?.length || e.getAttribute('aria-label') || (e.tagName === 'BUTTON' && e.textContent.trim())))
+        .map((e) => e.id || e.outerHTML));
+    assert.deepEqual(unlabelled, []);
+    await page.reload();
+    await page.waitForSelector('html[data-ready="true"]');
+    await page.focus('#dec-search');
+    await page.keyboard.type('windows-1253');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.inputValue('#dec-encoding'), 'windows-1253');
+    await page.focus('#dec-hex');
+    await page.keyboard.type('41 aa c1');
+    // Tab from the textarea reaches the Decode button; Enter presses it.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'dec-hex-go');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('#dec-used')?.textContent === 'windows-1253');
+    assert.equal(await page.textContent('#dec-text'), 'A\uFFFDΑ'); // 0xAA is unassigned in windows-1253
+    await page.focus('#dec-errors button');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.$eval('#dec-b-0', (m) => m.classList.contains('current')), true);
+  });
+});
+
+// ---- Phone ----
+
+describe('phone, 375 px wide', () => {
+  let page;
+  let context;
+  before(async () => ({ page, context } = await openPage({ width: 375, height: 812 })));
+  after(() => context.close());
+
+  const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+  test('decodes and encodes without horizontal scrolling', async () => {
+    await pickEncoding(page, 'dec', 'shift_jis', 'Shift_JIS');
+    // 0x82 0x20: a lead byte then ASCII, which is malformed and then decoded as itself.
+    await decodeHex(page, `${hex(shiftJis(sjisText))} 82 20`);
+    await page.waitForSelector('#dec-result :is(#dec-used, .alert)');
+    await page.screenshot({ path: join(shots, 'phone-decode.png'), fullPage: true });
+    assert.equal(await resultEncoding(page, 'dec'), 'Shift_JIS');
+    assert.equal(await page.textContent('#dec-text'), `${sjisText}\uFFFD `);
+    assert.ok((await noSideways()) <= 375, `page is ${await noSideways()} px wide`);
+    await page.fill('#enc-text', `${krText}😀`);
+    await clearResult(page, 'enc');
+    await pickEncoding(page, 'enc', 'euc-kr', 'EUC-KR');
+    await page.waitForSelector('#enc-result :is(#enc-used, .alert)');
+    await page.locator('#encode').screenshot({ path: join(shots, 'phone-encode.png') });
+    assert.equal(await resultEncoding(page, 'enc'), 'EUC-KR');
+    assert.equal(await page.textContent('#enc-bad-count'), '1');
+    assert.equal(await shownHex(page, 'enc-hexview'), `${hex(eucKr(krText))} ${asciiHex('&#128512;')}`);
+    assert.ok((await noSideways()) <= 375, `page is ${await noSideways()} px wide`);
+  });
+});
+
+test('makes no requests outside its own origin', () => {
+  assert.deepEqual(external, []);
+});
