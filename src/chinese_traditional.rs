@@ -143,11 +143,12 @@ fn reverse() -> &'static Reverse {
             if LAST_POINTER_CODE_POINTS.contains(&c) {
                 bmp[c as usize] = p + 1;
             } else if c >= 0x10000 {
-                astral.push((c, p));
+                // Sorted insertion (291 entries) keeps the first pointer, with no sort's code.
+                if let Err(at) = astral.binary_search_by_key(&c, |&(c, _)| c) {
+                    astral.insert(at, (c, p));
+                }
             }
         }
-        astral.sort_by_key(|&(c, _)| c); // stable: the first pointer stays first
-        astral.dedup_by_key(|&mut (c, _)| c);
         Reverse { bmp, astral: astral.into_boxed_slice() }
     })
 }
