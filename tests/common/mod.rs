@@ -165,3 +165,52 @@ pub fn hex16(units: &[u16]) -> String {
     units.iter().map(|u| format!("{u:04X}")).collect::<Vec<_>>().join(" ")
 }
 
+
+/// Calls `$then! { module_name: Variant; ... }` with all 40 encodings, so that per-encoding test
+/// modules are listed once.
+macro_rules! for_each_encoding {
+    ($then:ident) => {
+        $then! {
+            utf_8: Utf8;
+            ibm866: Ibm866;
+            iso_8859_2: Iso8859_2;
+            iso_8859_3: Iso8859_3;
+            iso_8859_4: Iso8859_4;
+            iso_8859_5: Iso8859_5;
+            iso_8859_6: Iso8859_6;
+            iso_8859_7: Iso8859_7;
+            iso_8859_8: Iso8859_8;
+            iso_8859_8_i: Iso8859_8I;
+            iso_8859_10: Iso8859_10;
+            iso_8859_13: Iso8859_13;
+            iso_8859_14: Iso8859_14;
+            iso_8859_15: Iso8859_15;
+            iso_8859_16: Iso8859_16;
+            koi8_r: Koi8R;
+            koi8_u: Koi8U;
+            macintosh: Macintosh;
+            windows_874: Windows874;
+            windows_1250: Windows1250;
+            windows_1251: Windows1251;
+            windows_1252: Windows1252;
+            windows_1253: Windows1253;
+            windows_1254: Windows1254;
+            windows_1255: Windows1255;
+            windows_1256: Windows1256;
+            windows_1257: Windows1257;
+            windows_1258: Windows1258;
+            x_mac_cyrillic: XMacCyrillic;
+            gbk: Gbk;
+            gb18030: Gb18030;
+            big5: Big5;
+            euc_jp: EucJp;
+            iso_2022_jp: Iso2022Jp;
+            shift_jis: ShiftJis;
+            euc_kr: EucKr;
+            replacement: Replacement;
+            utf_16be: Utf16Be;
+            utf_16le: Utf16Le;
+            x_user_defined: XUserDefined;
+        }
+    };
+}
