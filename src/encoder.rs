@@ -236,7 +236,7 @@ fn drive<E: Encode>(
             return (EncoderResult::OutputFull, pos);
         }
         let run = enc.ascii_run();
-        if run != AsciiRun::None {
+        if run != AsciiRun::None && input.next_is_ascii() {
             let room = dst.len() - pos - MAX_STEP;
             pos += input.copy_ascii(&mut dst[pos..pos + room], run == AsciiRun::AllButShiftsAndEscape);
             if dst.len() - pos < MAX_STEP {
@@ -291,6 +291,8 @@ trait Input {
     fn copy_ascii(&mut self, dst: &mut [u8], but_shifts_and_escape: bool) -> usize;
     /// The next scalar value, or `None` at the end of this chunk.
     fn next_char(&mut self) -> Option<char>;
+    /// Whether the next item is ASCII (so a copy of an ASCII run is worth starting).
+    fn next_is_ascii(&self) -> bool;
 }
 
 /// U+000E SHIFT OUT, U+000F SHIFT IN or U+001B ESCAPE.
@@ -315,6 +317,10 @@ impl Input for Utf8Input<'_> {
         dst[..n].copy_from_slice(&rest[..n]);
         self.pos += n;
         n
+    }
+    #[inline]
+    fn next_is_ascii(&self) -> bool {
+        self.src.as_bytes().get(self.pos).is_some_and(|&b| b < 0x80)
     }
     #[inline]
     fn next_char(&mut self) -> Option<char> {
@@ -342,6 +348,10 @@ impl Input for Utf16Input<'_> {
             .count();
         self.pos += n;
         n
+    }
+    #[inline]
+    fn next_is_ascii(&self) -> bool {
+        self.src.get(self.pos).is_some_and(|&u| u < 0x80)
     }
     #[inline]
     fn next_char(&mut self) -> Option<char> {
