@@ -109,14 +109,12 @@ pub unsafe fn decoder_decode(d: *mut Stream, len: usize, last_piece: bool) -> i3
 }
 
 /// A whole non-streaming decode of `in8[..len]` with a decoder on the stack: nothing allocated
-/// per TextDecoder. Returns as [`decoder_decode`]; -2 if there is no such decoder.
+/// per TextDecoder. Returns as [`decoder_decode`]; -2 if there is no such decoder. (A new
+/// decoder is already in the state `start(false)` gives.)
 #[wasm_bindgen]
 pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
     match new_stream(enc, flags) {
-        Some(mut s) => {
-            s.start(false);
-            s.decode(len, true)
-        }
+        Some(mut s) => s.decode(len, true),
         None => -2,
     }
 }
