@@ -19,7 +19,7 @@ const ucs2Slice = (() => {
 
 // Whether ucs2Slice and latin1Slice also read plain views (any offset, shared memory), and
 // String#toWellFormed exists.
-const ucs2SliceViews = (() => {
+const sliceViews = (() => {
   try {
     const v = new Uint8Array([0, 0x61, 0, 0x3D, 0xD8, 0, 0xDE]).subarray(1);
     return ucs2Slice.call(v, 0, 6) === 'a\u{1F600}' && 'a\uD800'.toWellFormed() === 'a\uFFFD' &&
@@ -33,7 +33,7 @@ const ucs2SliceViews = (() => {
 // string, or null for a fatal error; null (the function) where the above is missing. The decoder
 // turns each lone surrogate into U+FFFD as toWellFormed does, and an odd last byte into one U+FFFD
 // (one with a lead surrogate before it: end of queue resets both).
-export const utf16LeWhole = ucs2SliceViews ? (bytes, fatal, ignoreBOM) => {
+export const utf16LeWhole = sliceViews ? (bytes, fatal, ignoreBOM) => {
   const len = bytes.length;
   const start = !ignoreBOM && len >= 2 && bytes[0] === 0xFF && bytes[1] === 0xFE ? 2 : 0;
   let s = ucs2Slice.call(bytes, start, len & ~1);
@@ -51,7 +51,7 @@ export const utf16LeWhole = ucs2SliceViews ? (bytes, fatal, ignoreBOM) => {
 // whole decode of `bytes` (a Uint8Array) when it has none of those, by Buffer#latin1Slice where it
 // reads plain views; else null. Worth it up to 64 KiB: beyond, wasm's decode costs about as much
 // as a wasted slice.
-const latin1Slice = ucs2SliceViews ? globalThis.Buffer.prototype.latin1Slice : null;
+const latin1Slice = sliceViews ? globalThis.Buffer.prototype.latin1Slice : null;
 const C1 = /[\x80-\x9F]/;
 export function windows1252Latin1(bytes) {
   if (latin1Slice === null || bytes.length > 65536) return null;

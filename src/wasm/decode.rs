@@ -116,8 +116,9 @@ pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
     // Encodings without a BOM to remove (nor replacement, which TextDecoder refuses): a whole
     // decode() call is the decoder's run to the end of the queue in the TextDecoder's mode (§ 7.2),
     // with nothing around it.
-    let plain = |e: &Encoding| !matches!(e, Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le);
-    if let Some(e) = encoding(enc).filter(|e| flags & PLAIN == 0 && plain(e) && *e != Encoding::Replacement) {
+    use Encoding::{Replacement, Utf16Be, Utf16Le, Utf8};
+    let whole = encoding(enc).filter(|e| flags & PLAIN == 0 && !matches!(e, Utf8 | Utf16Be | Utf16Le | Replacement));
+    if let Some(e) = whole {
         let s = SCRATCH.get();
         let mut d = Decoder::new(e);
         let dst = sized(&mut s.out16, d.max_utf16_buffer_length(len));
