@@ -17,6 +17,48 @@ const ucs2Slice = (() => {
   }
 })();
 
+// Whether ucs2Slice and latin1Slice also read plain views (any offset, shared memory), and
+// String#toWellFormed exists.
+const sliceViews = (() => {
+  try {
+    const v = new Uint8Array([0, 0x61, 0, 0x3D, 0xD8, 0, 0xDE]).subarray(1);
+    return ucs2Slice.call(v, 0, 6) === 'a\u{1F600}' && 'a\uD800'.toWellFormed() === 'a\uFFFD' &&
+      globalThis.Buffer.prototype.latin1Slice.call(v, 2, 4) === '=\u00D8';
+  } catch {
+    return false;
+  }
+})();
+
+// A whole TextDecoder decode() of UTF-16LE `bytes` by a fresh decoder (§ 7.2, § 14.2.1), the
+// string, or null for a fatal error; null (the function) where the above is missing. The decoder
+// turns each lone surrogate into U+FFFD as toWellFormed does, and an odd last byte into one U+FFFD
+// (one with a lead surrogate before it: end of queue resets both).
+export const utf16LeWhole = sliceViews ? (bytes, fatal, ignoreBOM) => {
+  const len = bytes.length;
+  const start = !ignoreBOM && len >= 2 && bytes[0] === 0xFF && bytes[1] === 0xFE ? 2 : 0;
+  let s = ucs2Slice.call(bytes, start, len & ~1);
+  const odd = (len & 1) !== 0;
+  if (!s.isWellFormed() || odd) {
+    if (fatal) return null;
+    const last = s.charCodeAt(s.length - 1);
+    s = s.toWellFormed();
+    if (odd && !(last >= 0xD800 && last <= 0xDBFF)) s += '\uFFFD';
+  }
+  return s;
+} : null;
+
+// windows-1252 maps every byte but 0x80-0x9F as Latin-1 does (§ 9.1, its index): the string of a
+// whole decode of `bytes` (a Uint8Array) when it has none of those, by Buffer#latin1Slice where it
+// reads plain views; else null. Worth it up to 64 KiB: beyond, wasm's decode costs about as much
+// as a wasted slice.
+const latin1Slice = sliceViews ? globalThis.Buffer.prototype.latin1Slice : null;
+const C1 = /[\x80-\x9F]/;
+export function windows1252Latin1(bytes) {
+  if (latin1Slice === null || bytes.length > 65536) return null;
+  const s = latin1Slice.call(bytes, 0, bytes.length);
+  return C1.test(s) ? null : s;
+}
+
 // Node's Buffer writes a string's code units as they are (lone surrogates too) at memcpy speed.
 const ucs2Write = (() => {
   try {
@@ -66,10 +108,6 @@ const EXTERNAL = ucs2Slice !== null && typeof process === 'object' && typeof pro
 export function readableUnits(n) {
   return n >= EXTERNAL >>> 1 && n < EXTERNAL ? EXTERNAL : n;
 }
-
-// Inputs of this many bytes or more decode to at least EXTERNAL / 2 code units of UTF-16: in Node,
-// faster through wasm and an external string than by a native decoder.
-export const LONG_UTF16 = EXTERNAL === 0 ? Infinity : 1 << 20;
 
 // The string of `n` code units of `heap16` from index `start`; `node` is nodeView(its buffer).
 export function utf16ToString(heap16, node, start, n) {

@@ -4,10 +4,10 @@
 
 import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
 import {
-  CHUNK, UTF8, UTF16LE, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
+  CHUNK, UTF8, UTF16LE, WINDOWS_1252, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
 } from './wasm.mjs';
 import { nativeUtf8, nativeUtf16Le, newNative } from './natives.mjs';
-import { LONG_UTF16 } from './strings.mjs';
+import { utf16LeWhole, windows1252Latin1 } from './strings.mjs';
 
 const decoderRegistry = freeingRegistry((handle) => wasm().decoder_free(handle));
 
@@ -27,11 +27,20 @@ export class DecoderState {
   // decode() (§ 7.2) steps after conversion: `bytes` is a Uint8Array.
   decode(bytes, stream) {
     if (this.enc === UTF8 && nativeUtf8 !== null) return this.decodeNative(nativeUtf8, 'utf-8', bytes, stream);
-    // UTF-16LE: natively, except whole long inputs, which wasm does faster (and streams begun in
-    // wasm, which stay there).
-    if (this.enc === UTF16LE && nativeUtf16Le !== null && this.handle === 0 &&
-      (stream || this.native !== null || bytes.length < LONG_UTF16)) {
-      return this.decodeNative(nativeUtf16Le, 'utf-16le', bytes, stream);
+    // UTF-16LE: whole calls by Buffer#ucs2Slice where it can (faster than native or wasm), else
+    // natively.
+    if (this.enc === UTF16LE && this.handle === 0) {
+      if (utf16LeWhole !== null && !stream && this.native === null) {
+        const text = utf16LeWhole(bytes, (this.flags & FATAL) !== 0, (this.flags & IGNORE_BOM) !== 0);
+        if (text === null) throw fatalError('utf-16le');
+        return text;
+      }
+      if (nativeUtf16Le !== null) return this.decodeNative(nativeUtf16Le, 'utf-16le', bytes, stream);
+    }
+    // windows-1252 is stateless and never fatal: a Latin-1 string whenever it is exact.
+    if (this.enc === WINDOWS_1252 && this.handle === 0) {
+      const text = windows1252Latin1(bytes);
+      if (text !== null) return text;
     }
     if (this.handle === 0 && !stream && bytes.length <= CHUNK) {
       const n = wasm().decode_once(this.enc, this.flags, putBytes(bytes));

@@ -19,6 +19,7 @@ let inCap = 0;
 
 // Encoding numbers are the standard's order (src/encoding.rs).
 export const UTF8 = 0;
+export const WINDOWS_1252 = 21;
 export const REPLACEMENT = 36;
 export const UTF16BE = 37;
 export const UTF16LE = 38;

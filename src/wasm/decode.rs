@@ -109,14 +109,28 @@ pub unsafe fn decoder_decode(d: *mut Stream, len: usize, last_piece: bool) -> i3
 }
 
 /// A whole non-streaming decode of `in8[..len]` with a decoder on the stack: nothing allocated
-/// per TextDecoder. Returns as [`decoder_decode`]; -2 if there is no such decoder.
+/// per TextDecoder. Returns as [`decoder_decode`]; -2 if there is no such decoder. (A new
+/// decoder is already in the state `start(false)` gives.)
 #[wasm_bindgen]
 pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
+    // Encodings without a BOM to remove (nor replacement, which TextDecoder refuses): a whole
+    // decode() call is the decoder's run to the end of the queue in the TextDecoder's mode (§ 7.2),
+    // with nothing around it.
+    use Encoding::{Replacement, Utf16Be, Utf16Le, Utf8};
+    let whole = encoding(enc).filter(|e| flags & PLAIN == 0 && !matches!(e, Utf8 | Utf16Be | Utf16Le | Replacement));
+    if let Some(e) = whole {
+        let s = SCRATCH.get();
+        let mut d = Decoder::new(e);
+        let dst = sized(&mut s.out16, d.max_utf16_buffer_length(len));
+        s.out16_at = dst.as_ptr() as u32;
+        let mode = if flags & FATAL != 0 { DecoderMode::Fatal } else { DecoderMode::Replacement };
+        return match d.decode_to_utf16(sized(&mut s.in8, len), dst, true, mode) {
+            (DecoderResult::Malformed, _, _) => -1,
+            (_, _, written) => written as i32,
+        };
+    }
     match new_stream(enc, flags) {
-        Some(mut s) => {
-            s.start(false);
-            s.decode(len, true)
-        }
+        Some(mut s) => s.decode(len, true),
         None => -2,
     }
 }

@@ -140,6 +140,57 @@ export default [
     equal(new lib.TextDecoder('utf-16le', { ignoreBOM: true }).decode(b(0xFF, 0xFE)), '\uFEFF');
   }],
 
+  ['UTF-16LE whole calls: an odd last byte after a lead surrogate is one U+FFFD, views at any offset', (lib) => {
+    const le = new lib.TextDecoder('utf-16le');
+    const cases = [
+      [b(0x00, 0xD8, 0x41), FFFD], // end of queue resets the lead surrogate and the odd byte: one error
+      [b(0x41, 0x00, 0x00, 0xD8, 0x42), 'A' + FFFD],
+      [b(0x00, 0xDC, 0x42), FFFD + FFFD],
+      [b(0x00, 0xD8, 0x00, 0xD8, 0x00, 0xDC, 0x41), FFFD + '\u{10000}' + FFFD],
+      [b(0x41), FFFD],
+      [b(0xFF, 0xFE, 0x41), FFFD],
+      [b(0xFF, 0xFE, 0x00, 0xD8), FFFD],
+      [b(0xFF, 0xFE, 0xFF, 0xFE, 0xFF), '\uFEFF' + FFFD],
+      [b(0xFF), FFFD],
+      [b(0x00, 0xDC, 0x00, 0xD8), FFFD + FFFD],
+    ];
+    for (const [bytes, want] of cases) {
+      equal(le.decode(bytes), want, `${bytes}`);
+      throws(() => new lib.TextDecoder('utf-16le', { fatal: true }).decode(bytes), TypeError, `fatal ${bytes}`);
+    }
+    equal(new lib.TextDecoder('utf-16le', { ignoreBOM: true }).decode(b(0xFF, 0xFE, 0x00, 0xD8, 0x41)), '\uFEFF' + FFFD);
+    equal(new lib.TextDecoder('utf-16le', { fatal: true }).decode(b(0xFF, 0xFE, 0x41, 0x00)), 'A');
+    // Views at an odd byte offset, on shared memory too.
+    const at1 = (buffer) => {
+      new Uint8Array(buffer).set([0x78, 0xFF, 0xFE, 0x3D, 0xD8, 0x00, 0xDE, 0x00, 0xDC, 0x42]);
+      return new Uint8Array(buffer, 1);
+    };
+    equal(le.decode(at1(new ArrayBuffer(10))), '\u{1F600}' + FFFD + FFFD);
+    equal(le.decode(new DataView(at1(new ArrayBuffer(10)).buffer, 3, 4)), '\u{1F600}');
+    if (typeof SharedArrayBuffer === 'function') equal(le.decode(at1(new SharedArrayBuffer(10))), '\u{1F600}' + FFFD + FFFD);
+  }],
+
+  ['windows-1252: C1 bytes and Latin-1 bytes, short and long, whole and streamed', (lib) => {
+    const d = new lib.TextDecoder('windows-1252', { fatal: true });
+    equal(d.decode(b(0x41, 0xA0, 0xE9, 0xFF)), 'A\u00A0\u00E9\u00FF');
+    equal(d.decode(b(0x41, 0xE9, 0x80, 0x9F, 0x81)), 'A\u00E9\u20AC\u0178\u0081');
+    equal(d.decode(b(0x93, 0x61), { stream: true }), '\u201Ca');
+    equal(d.decode(b(0xE9), { stream: true }), '\u00E9');
+    equal(d.decode(), '');
+    for (const n of [65535, 65536, 65537, 200000]) {
+      const bytes = new Uint8Array(n).fill(0xE9);
+      bytes[0] = 0x41;
+      equal(d.decode(bytes), 'A' + '\u00E9'.repeat(n - 1), `${n}`);
+      bytes[n - 1] = 0x8C;
+      equal(d.decode(bytes), 'A' + '\u00E9'.repeat(n - 2) + '\u0152', `${n} with C1`);
+    }
+    if (typeof SharedArrayBuffer === 'function') {
+      const shared = new Uint8Array(new SharedArrayBuffer(3));
+      shared.set([0x61, 0xE9, 0x62]);
+      equal(d.decode(shared.subarray(1)), '\u00E9b');
+    }
+  }],
+
   ['decode accepts every AllowSharedBufferSource', (lib) => {
     const d = new lib.TextDecoder();
     const buf = new Uint8Array([0x78, 0x61, 0x62, 0x63, 0x79]).buffer;
