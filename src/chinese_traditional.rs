@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::encoder::{write_packed, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
@@ -172,21 +172,32 @@ impl Encode for Big5Encoder {
             out[0] = code_point as u8;
             return Ok(1);
         }
-        let reverse = self.reverse;
-        let pointer = if code_point < 0x10000 {
-            reverse.bmp[code_point as usize].checked_sub(1)
-        } else {
-            reverse
-                .astral
-                .binary_search_by_key(&code_point, |&(c, _)| c)
-                .ok()
-                .map(|i| reverse.astral[i].1)
-        };
-        let pointer = pointer.ok_or(0usize)?;
-        let (leading, trailing) = (pointer / 157 + 0x81, pointer % 157);
-        let offset = if trailing < 0x3F { 0x40 } else { 0x62 };
-        out[0] = leading as u8;
-        out[1] = (trailing + offset) as u8;
-        Ok(2)
+        if let Ok(c) = u16::try_from(code_point) {
+            return match self.encode_bmp(c) {
+                0 => Err(0),
+                packed => Ok(write_packed(packed, out)),
+            };
+        }
+        let astral = &self.reverse.astral;
+        let i = astral.binary_search_by_key(&code_point, |&(c, _)| c).map_err(|_| 0usize)?;
+        Ok(write_packed(bytes(astral[i].1), out))
     }
+
+    const BULK: bool = true;
+
+    #[inline(always)]
+    fn encode_bmp(&self, c: u16) -> u16 {
+        match self.reverse.bmp[usize::from(c)] {
+            0 => 0,
+            entry => bytes(entry - 1),
+        }
+    }
+}
+
+/// The two bytes for an index Big5 pointer (§ 11.1.2 steps 5–8), packed.
+#[inline(always)]
+fn bytes(pointer: u16) -> u16 {
+    let (leading, trailing) = (pointer / 157 + 0x81, pointer % 157);
+    let offset = if trailing < 0x3F { 0x40 } else { 0x62 };
+    leading << 8 | (trailing + offset)
 }

@@ -1,8 +1,8 @@
 //! § 12.3 Shift_JIS: its decoder (§ 12.3.1) and encoder (§ 12.3.2).
 
-use super::{jis0208_code_point, shift_jis_pointer};
+use super::{jis0208_code_point, lookup, shift_jis_reverse};
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::encoder::{encode_char_by_bmp, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
@@ -101,39 +101,42 @@ fn pair(jis0208: &[u16], leading: u8, byte: u8) -> Option<u16> {
     jis0208_code_point(jis0208, pointer)
 }
 
-/// Shift_JIS encoder (§ 12.3.2): stateless.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct ShiftJisEncoder;
+/// Shift_JIS encoder (§ 12.3.2): stateless; it holds the index Shift_JIS pointer's reverse map.
+#[derive(Clone, Debug)]
+pub(crate) struct ShiftJisEncoder {
+    reverse: &'static [u16],
+}
+
+impl Default for ShiftJisEncoder {
+    fn default() -> Self {
+        ShiftJisEncoder { reverse: shift_jis_reverse() }
+    }
+}
 
 impl Encode for ShiftJisEncoder {
+    #[inline]
     fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
+        encode_char_by_bmp(self, c, out)
+    }
+
+    const BULK: bool = true;
+
+    #[inline(always)]
+    fn encode_bmp(&self, c: u16) -> u16 {
         let code_point = match c {
-            '\0'..='\u{80}' => {
-                out[0] = c as u8;
-                return Ok(1);
-            }
-            '\u{A5}' => {
-                out[0] = 0x5C;
-                return Ok(1);
-            }
-            '\u{203E}' => {
-                out[0] = 0x7E;
-                return Ok(1);
-            }
-            '\u{FF61}'..='\u{FF9F}' => {
-                out[0] = (u32::from(c) - 0xFF61 + 0xA1) as u8;
-                return Ok(1);
-            }
-            '\u{2212}' => '\u{FF0D}',
+            0x80 => return 0x80,
+            0xA5 => return 0x5C,
+            0x203E => return 0x7E,
+            0xFF61..=0xFF9F => return c - 0xFF61 + 0xA1,
+            0x2212 => 0xFF0D,
             _ => c,
         };
-        let pointer = shift_jis_pointer(code_point).ok_or(0usize)?;
+        let Some(pointer) = lookup(self.reverse, u32::from(code_point)) else { return 0 };
+        let pointer = pointer as u16;
         let leading = pointer / 188;
         let leading_offset = if leading < 0x1F { 0x81 } else { 0xC1 };
         let trailing = pointer % 188;
         let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
-        out[0] = (leading + leading_offset) as u8;
-        out[1] = (trailing + offset) as u8;
-        Ok(2)
+        (leading + leading_offset) << 8 | (trailing + offset)
     }
 }
