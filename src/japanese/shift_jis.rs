@@ -1,5 +1,7 @@
 //! § 12.3 Shift_JIS: its decoder (§ 12.3.1) and encoder (§ 12.3.2).
 
+use std::sync::OnceLock;
+
 use super::{jis0208_code_point, lookup, shift_jis_reverse};
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::{encode_char_by_bmp, Encode};
@@ -15,6 +17,7 @@ pub(crate) struct ShiftJisDecoder {
 impl Decode for ShiftJisDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let jis0208 = tables::jis0208();
+        let pairs = pairs(jis0208);
         let mut i = 0;
         loop {
             if self.leading == 0 {
@@ -31,13 +34,16 @@ impl Decode for ShiftJisDecoder {
                             dst.write_bmp(0xFF61 - 0xA1 + u16::from(b));
                             i += 1;
                         }
-                        [l @ (0x81..=0x9F | 0xE0..=0xFC), b, ..] => match pair(jis0208, l, b) {
-                            Some(c) => {
-                                dst.write_bmp(c);
-                                i += 2;
+                        [l @ (0x81..=0x9F | 0xE0..=0xFC), b, ..] => {
+                            let lead_index = if l < 0xA0 { l - 0x81 } else { l - 0xC1 };
+                            match pairs[usize::from(lead_index) << 8 | usize::from(b)] {
+                                0 => break,
+                                c => {
+                                    dst.write_bmp(c);
+                                    i += 2;
+                                }
                             }
-                            None => break,
-                        },
+                        }
                         _ => break,
                     }
                 }
@@ -72,6 +78,21 @@ impl Decode for ShiftJisDecoder {
             }
         }
     }
+}
+
+/// The code point of every pair of a leading byte and a byte (§ 12.3.1), 0 for an error: at
+/// (leading − (0x81 or 0xC1)) × 256 + byte, leading bytes 0x81–0x9F and 0xE0–0xFC, built once.
+fn pairs(jis0208: &[u16]) -> &'static [u16] {
+    static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let mut table = vec![0; 60 * 256].into_boxed_slice();
+        for (i, leading) in (0x81..=0x9F).chain(0xE0..=0xFC).enumerate() {
+            for byte in 0..=0xFF {
+                table[i << 8 | usize::from(byte)] = pair(jis0208, leading, byte).unwrap_or(0);
+            }
+        }
+        table
+    })
 }
 
 /// Writes a byte that is its own code point: an ASCII byte or 0x80.
