@@ -12,14 +12,26 @@ use crate::tables;
 /// The pointer of a leading byte and `byte` (§ 11.1.1), or `None` if `byte` cannot trail.
 #[inline(always)]
 fn pointer(leading: u8, byte: u8) -> Option<usize> {
-    let offset = if byte < 0x7F { 0x40 } else { 0x62 };
-    match byte {
-        0x40..=0x7E | 0xA1..=0xFE => {
-            Some(usize::from(leading - 0x81) * 157 + usize::from(byte - offset))
-        }
-        _ => None,
+    match TRAIL_COLUMN[usize::from(byte)] {
+        0xFF => None,
+        column => Some(usize::from(leading - 0x81) * 157 + usize::from(column)),
     }
 }
+
+/// `byte − offset` for each byte that may trail (§ 11.1.1), 0xFF for the others.
+const TRAIL_COLUMN: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    let mut byte = 0x40;
+    while byte <= 0xFE {
+        match byte {
+            0x40..=0x7E => table[byte] = (byte - 0x40) as u8,
+            0xA1..=0xFE => table[byte] = (byte - 0x62) as u8,
+            _ => {}
+        }
+        byte += 1;
+    }
+    table
+};
 
 /// The pointers that decode to two code points (§ 11.1.1), which an index cannot hold.
 fn two_code_points(pointer: usize) -> Option<[u16; 2]> {
