@@ -1,5 +1,7 @@
 //! § 12.1 EUC-JP: its decoder (§ 12.1.1) and encoder (§ 12.1.2).
 
+use std::sync::OnceLock;
+
 use super::{jis0208_code_point, jis0208_reverse, lookup};
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::{encode_char_by_bmp, Encode};
@@ -16,6 +18,7 @@ pub(crate) struct EucJpDecoder {
 impl Decode for EucJpDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let jis0208 = tables::jis0208();
+        let pairs = pairs(jis0208);
         let mut i = 0;
         loop {
             if self.leading == 0 {
@@ -24,23 +27,18 @@ impl Decode for EucJpDecoder {
                 i += dst.copy_ascii(&src[i..]);
                 while dst.has_room() {
                     match src[i..] {
-                        [b @ 0x00..=0x7F, ..] => {
-                            dst.write_ascii(b);
-                            i += 1;
-                        }
+                        [0x00..=0x7F, ..] => i += dst.copy_ascii(&src[i..]),
                         [0x8E, b @ 0xA1..=0xDF, ..] => {
                             dst.write_bmp(0xFF61 - 0xA1 + u16::from(b));
                             i += 2;
                         }
-                        [l @ 0xA1..=0xFE, b @ 0xA1..=0xFE, ..] => {
-                            match jis0208_code_point(jis0208, pointer(l, b)) {
-                                Some(c) => {
-                                    dst.write_bmp(c);
-                                    i += 2;
-                                }
-                                None => break,
+                        [l @ 0xA1..=0xFE, b, ..] => match pairs[usize::from(l - 0xA1) << 8 | usize::from(b)] {
+                            0 => break,
+                            c => {
+                                dst.write_bmp(c);
+                                i += 2;
                             }
-                        }
+                        },
                         _ => break,
                     }
                 }
@@ -90,6 +88,22 @@ impl Decode for EucJpDecoder {
             }
         }
     }
+}
+
+/// Index jis0208's code point for every leading byte 0xA1–0xFE and byte (0 = none) at
+/// (leading − 0xA1) × 256 + byte, built once.
+fn pairs(jis0208: &[u16]) -> &'static [u16] {
+    static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let mut table = vec![0; 94 * 256].into_boxed_slice();
+        for leading in 0xA1..=0xFE {
+            for byte in 0xA1..=0xFE {
+                let c = jis0208_code_point(jis0208, pointer(leading, byte)).unwrap_or(0);
+                table[usize::from(leading - 0xA1) << 8 | usize::from(byte)] = c;
+            }
+        }
+        table
+    })
 }
 
 /// (leading − 0xA1) × 94 + byte − 0xA1.

@@ -23,11 +23,11 @@ impl Decode for ShiftJisDecoder {
             if self.leading == 0 {
                 // Fast path, valid only between sequences: ASCII runs, then single bytes and
                 // pairs that the handler turns into a code point, with the same output.
-                i += dst.copy_ascii(&src[i..]);
                 while dst.has_room() {
                     match src[i..] {
-                        [b @ (0x00..=0x80), ..] => {
-                            write_byte(dst, b);
+                        [0x00..=0x7F, ..] => i += dst.copy_ascii(&src[i..]),
+                        [0x80, ..] => {
+                            dst.write_bmp(0x80);
                             i += 1;
                         }
                         [b @ 0xA1..=0xDF, ..] => {
