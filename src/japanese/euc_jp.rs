@@ -22,9 +22,8 @@ impl Decode for EucJpDecoder {
         let mut i = 0;
         loop {
             if self.leading == 0 {
-                // Fast path, valid only between sequences: ASCII runs, then ASCII bytes, halfwidth
-                // katakana and mapped jis0208 pairs, which the handler turns into the same output.
-                i += dst.copy_ascii(&src[i..]);
+                // Fast path, valid only between sequences: ASCII runs, halfwidth katakana and
+                // mapped jis0208 pairs, which the handler turns into the same output.
                 while dst.has_room() {
                     match src[i..] {
                         [0x00..=0x7F, ..] => i += dst.copy_ascii(&src[i..]),

@@ -21,8 +21,8 @@ impl Decode for ShiftJisDecoder {
         let mut i = 0;
         loop {
             if self.leading == 0 {
-                // Fast path, valid only between sequences: ASCII runs, then single bytes and
-                // pairs that the handler turns into a code point, with the same output.
+                // Fast path, valid only between sequences: ASCII runs, single bytes and pairs
+                // that the handler turns into a code point, with the same output.
                 while dst.has_room() {
                     match src[i..] {
                         [0x00..=0x7F, ..] => i += dst.copy_ascii(&src[i..]),
