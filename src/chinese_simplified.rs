@@ -292,6 +292,9 @@ impl Encode for Gb18030Encoder {
         if code_point == 0xE5E5 {
             return Err(0);
         }
+        if let Ok(i) = PUA_BYTES.binary_search_by_key(&code_point, |&(c, _)| u32::from(c)) {
+            return Ok(write_packed(u16::from_be_bytes(PUA_BYTES[i].1), out));
+        }
         if self.is_gbk {
             return Err(0);
         }
@@ -313,7 +316,8 @@ impl Encode for Gb18030Encoder {
 
     const BULK: bool = true;
 
-    /// The handler's one- and two-byte results; U+E5E5 (an error) and four-byte ones are 0.
+    /// The handler's one- and two-byte results from the index; 0 for U+E5E5 (an error), the
+    /// code points of `PUA_BYTES` (none is in the index) and four-byte ones.
     #[inline(always)]
     fn encode_bmp(&self, c: u16) -> u16 {
         if c == 0xE5E5 {
@@ -321,11 +325,6 @@ impl Encode for Gb18030Encoder {
         }
         if self.is_gbk && c == 0x20AC {
             return 0x80;
-        }
-        if (0xE78D..=0xE864).contains(&c) {
-            if let Ok(i) = PUA_BYTES.binary_search_by_key(&c, |&(c, _)| c) {
-                return u16::from_be_bytes(PUA_BYTES[i].1);
-            }
         }
         match self.reverse[usize::from(c)] {
             0 => 0,

@@ -16,8 +16,7 @@ pub(crate) struct ShiftJisDecoder {
 
 impl Decode for ShiftJisDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
-        let jis0208 = tables::jis0208();
-        let pairs = pairs(jis0208);
+        let pairs = pairs();
         let mut i = 0;
         loop {
             if self.leading == 0 {
@@ -34,16 +33,13 @@ impl Decode for ShiftJisDecoder {
                             dst.write_bmp(0xFF61 - 0xA1 + u16::from(b));
                             i += 1;
                         }
-                        [l @ (0x81..=0x9F | 0xE0..=0xFC), b, ..] => {
-                            let lead_index = if l < 0xA0 { l - 0x81 } else { l - 0xC1 };
-                            match pairs[usize::from(lead_index) << 8 | usize::from(b)] {
-                                0 => break,
-                                c => {
-                                    dst.write_bmp(c);
-                                    i += 2;
-                                }
+                        [l @ (0x81..=0x9F | 0xE0..=0xFC), b, ..] => match pair(pairs, l, b) {
+                            0 => break,
+                            c => {
+                                dst.write_bmp(c);
+                                i += 2;
                             }
-                        }
+                        },
                         _ => break,
                     }
                 }
@@ -61,12 +57,12 @@ impl Decode for ShiftJisDecoder {
             i += 1;
             if self.leading != 0 {
                 let leading = std::mem::take(&mut self.leading);
-                match pair(jis0208, leading, byte) {
-                    Some(c) => dst.write_bmp(c),
+                match pair(pairs, leading, byte) {
                     // An ASCII byte is restored to the queue: not read, so an error never
                     // swallows ASCII (§ 12.3.1, and the security considerations).
-                    None if byte < 0x80 => return (DecoderResult::Malformed, i - 1),
-                    None => return (DecoderResult::Malformed, i),
+                    0 if byte < 0x80 => return (DecoderResult::Malformed, i - 1),
+                    0 => return (DecoderResult::Malformed, i),
+                    c => dst.write_bmp(c),
                 }
                 continue;
             }
@@ -80,15 +76,23 @@ impl Decode for ShiftJisDecoder {
     }
 }
 
+/// The code point for a Shift_JIS leading byte and the byte after it, or 0 (an error).
+#[inline(always)]
+fn pair(pairs: &[u16], leading: u8, byte: u8) -> u16 {
+    let row = if leading < 0xA0 { leading - 0x81 } else { leading - 0xC1 };
+    pairs[usize::from(row) << 8 | usize::from(byte)]
+}
+
 /// The code point of every pair of a leading byte and a byte (§ 12.3.1), 0 for an error: at
 /// (leading − (0x81 or 0xC1)) × 256 + byte, leading bytes 0x81–0x9F and 0xE0–0xFC, built once.
-fn pairs(jis0208: &[u16]) -> &'static [u16] {
+fn pairs() -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
+        let jis0208 = tables::jis0208();
         let mut table = vec![0; 60 * 256].into_boxed_slice();
-        for (i, leading) in (0x81..=0x9F).chain(0xE0..=0xFC).enumerate() {
+        for (row, leading) in (0x81..=0x9F).chain(0xE0..=0xFC).enumerate() {
             for byte in 0..=0xFF {
-                table[i << 8 | usize::from(byte)] = pair(jis0208, leading, byte).unwrap_or(0);
+                table[row << 8 | usize::from(byte)] = pointer_code_point(jis0208, leading, byte).unwrap_or(0);
             }
         }
         table
@@ -107,8 +111,7 @@ fn write_byte<S: Sink>(dst: &mut S, b: u8) {
 
 /// The code point for a leading byte and the byte after it, or `None` (an error): the pointer
 /// steps of § 12.3.1 for a non-zero Shift_JIS leading.
-#[inline(always)]
-fn pair(jis0208: &[u16], leading: u8, byte: u8) -> Option<u16> {
+fn pointer_code_point(jis0208: &[u16], leading: u8, byte: u8) -> Option<u16> {
     let offset = if byte < 0x7F { 0x40 } else { 0x41 };
     let leading_offset = if leading < 0xA0 { 0x81 } else { 0xC1 };
     if !matches!(byte, 0x40..=0x7E | 0x80..=0xFC) {
