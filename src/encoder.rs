@@ -72,13 +72,14 @@ pub(crate) trait Encode {
         c
     }
 
-    /// Whether [`Encode::encode_bmp`] is implemented: the encoder is stateless, encodes ASCII as
-    /// itself, and so may be run in bulk over runs of BMP code points.
+    /// Whether [`Encode::encode_bmp`] is implemented, so runs of BMP code points may be encoded
+    /// in bulk (with ASCII among them when [`Encode::ascii_run`] is `All`).
     const BULK: bool = false;
 
     /// The bytes for `c`, a non-ASCII BMP code point, if the handler encodes it as one or two
-    /// bytes: one byte as itself (non-zero), two as `first << 8 | second` (first >= 0x81);
-    /// 0 otherwise (an error, more bytes, or a surrogate), for [`Encode::encode_char`] to handle.
+    /// bytes without changing state: one byte as itself (non-zero), two as `first << 8 | second`
+    /// (first non-zero); 0 otherwise (an error, a state change, more bytes, or a surrogate), for
+    /// [`Encode::encode_char`] to handle.
     #[inline(always)]
     fn encode_bmp(&self, _c: u16) -> u16 {
         0
@@ -381,10 +382,14 @@ impl Input for Utf8Input<'_> {
         let src = &self.src.as_bytes()[self.pos..];
         // At most as many bytes out as in, but a sequence may run two bytes past the limit.
         let limit = src.len().min((dst.len() - MAX_STEP).saturating_sub(2));
+        let ascii = enc.ascii_run() == AsciiRun::All;
         let (mut i, mut w) = (0, 0);
         while i < limit {
             let b = src[i];
             if b < 0x80 {
+                if !ascii {
+                    break;
+                }
                 dst[w] = b;
                 w += 1;
                 i += 1;
@@ -460,10 +465,14 @@ impl Input for Utf16Input<'_> {
         // At most two bytes per code unit: room is checked once for the whole run.
         let rest = &self.src[self.pos..];
         let src = &rest[..rest.len().min((dst.len() - MAX_STEP) / 2)];
+        let ascii = enc.ascii_run() == AsciiRun::All;
         let mut w = 0;
         let mut n = 0;
         for &u in src {
             if u < 0x80 {
+                if !ascii {
+                    break;
+                }
                 dst[w] = u as u8;
                 w += 1;
             } else {
@@ -526,8 +535,14 @@ mod tests {
             let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, EncoderMode::Html);
             assert_eq!((r, read, &out[..n]), (EncoderResult::InputEmpty, units.len(), expected));
         }
-        let mut e = Encoder::new(Encoding::Big5).unwrap();
+        // ISO-2022-JP runs in bulk only in its jis0208 state, and stops at ASCII there.
+        let mut e = Encoder::new(Encoding::Iso2022Jp).unwrap();
+        let units: Vec<u16> = "\u{3042}\u{3044}a\u{3000}\u{FF71}".encode_utf16().collect();
         let mut out = [0u8; 64];
+        let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, EncoderMode::Fatal);
+        let expected = b"\x1B$B\x24\x22\x24\x24\x1B(Ba\x1B$B\x21\x21\x25\x22\x1B(B";
+        assert_eq!((r, read, &out[..n]), (EncoderResult::InputEmpty, 5, &expected[..]));
+        let mut e = Encoder::new(Encoding::Big5).unwrap();
         let (r, read, n) = e.encode_from_utf16(&[0x4E00, 0xDC00, 0x4E00], &mut out, true, EncoderMode::Fatal);
         assert_eq!((r, read, &out[..n]), (EncoderResult::Unmappable('\u{FFFD}'), 2, &b"\xA4\x40"[..]));
     }

@@ -24,7 +24,7 @@ fn jis0208_code_point(jis0208: &[u16], pointer: usize) -> Option<u16> {
 
 /// The index pointer for `code_point` in index jis0208 (§ 5): the first pointer, or `None`.
 /// (Every code point of the index is in the Basic Multilingual Plane.)
-#[inline]
+#[cfg(test)]
 fn jis0208_pointer(code_point: char) -> Option<usize> {
     lookup(jis0208_reverse(), code_point as u32)
 }
