@@ -73,8 +73,11 @@ pub(crate) trait Encode {
     }
 
     /// Whether [`Encode::encode_bmp`] is implemented, so runs of BMP code points may be encoded
-    /// in bulk (with ASCII among them when [`Encode::ascii_run`] is `All`).
+    /// in bulk.
     const BULK: bool = false;
+
+    /// Whether ASCII code points join bulk runs: they encode as themselves in every state.
+    const BULK_ASCII: bool = true;
 
     /// The bytes for `c`, a non-ASCII BMP code point, if the handler encodes it as one or two
     /// bytes without changing state: one byte as itself (non-zero), two as `first << 8 | second`
@@ -382,12 +385,11 @@ impl Input for Utf8Input<'_> {
         let src = &self.src.as_bytes()[self.pos..];
         // At most as many bytes out as in, but a sequence may run two bytes past the limit.
         let limit = src.len().min((dst.len() - MAX_STEP).saturating_sub(2));
-        let ascii = enc.ascii_run() == AsciiRun::All;
         let (mut i, mut w) = (0, 0);
         while i < limit {
             let b = src[i];
             if b < 0x80 {
-                if !ascii {
+                if !E::BULK_ASCII {
                     break;
                 }
                 dst[w] = b;
@@ -465,12 +467,11 @@ impl Input for Utf16Input<'_> {
         // At most two bytes per code unit: room is checked once for the whole run.
         let rest = &self.src[self.pos..];
         let src = &rest[..rest.len().min((dst.len() - MAX_STEP) / 2)];
-        let ascii = enc.ascii_run() == AsciiRun::All;
         let mut w = 0;
         let mut n = 0;
         for &u in src {
             if u < 0x80 {
-                if !ascii {
+                if !E::BULK_ASCII {
                     break;
                 }
                 dst[w] = u as u8;

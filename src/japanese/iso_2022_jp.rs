@@ -305,6 +305,7 @@ impl Encode for Iso2022JpEncoder {
     }
 
     const BULK: bool = true;
+    const BULK_ASCII: bool = false;
 
     /// In the jis0208 state, the two bytes of a code point with an index jis0208 pointer.
     #[inline(always)]
