@@ -469,9 +469,11 @@ impl Input for Utf16Input<'_> {
         let src = &rest[..rest.len().min((dst.len() - MAX_STEP) / 2)];
         let mut w = 0;
         let mut n = 0;
-        for &u in src {
+        for (i, &u) in src.iter().enumerate() {
             if u < 0x80 {
-                if !E::BULK_ASCII {
+                // A lone ASCII code point (a space between words) stays in the run; longer ASCII
+                // runs go back to the driver's copy.
+                if !E::BULK_ASCII || src.get(i + 1).is_some_and(|&u| u < 0x80) {
                     break;
                 }
                 dst[w] = u as u8;
