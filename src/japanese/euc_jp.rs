@@ -17,7 +17,8 @@ pub(crate) struct EucJpDecoder {
 
 impl Decode for EucJpDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
-        let pairs = pairs();
+        let jis0208 = tables::jis0208();
+        let pairs = pairs(jis0208);
         let mut i = 0;
         loop {
             if self.leading == 0 {
@@ -30,7 +31,7 @@ impl Decode for EucJpDecoder {
                             dst.write_bmp(0xFF61 - 0xA1 + u16::from(b));
                             i += 2;
                         }
-                        [l @ 0xA1..=0xFE, b, ..] => match pair(pairs, l, b) {
+                        [l @ 0xA1..=0xFE, b, ..] => match pairs[usize::from(l - 0xA1) << 8 | usize::from(b)] {
                             0 => break,
                             c => {
                                 dst.write_bmp(c);
@@ -70,10 +71,9 @@ impl Decode for EucJpDecoder {
                         (0xA1..=0xFE, 0xA1..=0xFE) if self.jis0212 => {
                             tables::code_point(tables::jis0212(), pointer(leading, byte))
                         }
-                        (0xA1..=0xFE, 0xA1..=0xFE) => match pair(pairs, leading, byte) {
-                            0 => None,
-                            c => Some(u32::from(c)),
-                        },
+                        (0xA1..=0xFE, 0xA1..=0xFE) => {
+                            jis0208_code_point(jis0208, pointer(leading, byte)).map(u32::from)
+                        }
                         _ => None,
                     };
                     self.jis0212 = false;
@@ -89,18 +89,11 @@ impl Decode for EucJpDecoder {
     }
 }
 
-/// Index jis0208's code point for a leading byte 0xA1–0xFE and a byte, or 0.
-#[inline(always)]
-fn pair(pairs: &[u16], leading: u8, byte: u8) -> u16 {
-    pairs[usize::from(leading - 0xA1) << 8 | usize::from(byte)]
-}
-
 /// Index jis0208's code point for every leading byte 0xA1–0xFE and byte (0 = none) at
 /// (leading − 0xA1) × 256 + byte, built once.
-fn pairs() -> &'static [u16] {
+fn pairs(jis0208: &[u16]) -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
-        let jis0208 = tables::jis0208();
         let mut table = vec![0; 94 * 256].into_boxed_slice();
         for leading in 0xA1..=0xFE {
             for byte in 0xA1..=0xFE {
