@@ -263,8 +263,9 @@ impl Encoder {
     }
 }
 
-/// Process a queue (§ 4.1) for an encoder: copies ASCII runs where the encoder allows, runs the
-/// handler on every other scalar value, and applies `mode` to errors.
+/// Process a queue (§ 4.1) for an encoder: copies ASCII runs where the encoder allows, encodes
+/// runs in bulk where it can, runs the handler on every other scalar value, and applies `mode` to
+/// errors.
 fn drive<E: Encode>(
     enc: &mut E,
     input: &mut impl Input,
@@ -286,7 +287,7 @@ fn drive<E: Encode>(
             }
         }
         if E::BULK {
-            // Mixed runs of ASCII and code points `encode_bmp` maps, up to the first it does not.
+            // Runs of code points `encode_bmp` maps, and lone ASCII, up to the first it does not.
             pos += input.encode_bmp_run(enc, &mut dst[pos..]);
             if dst.len() - pos < MAX_STEP {
                 continue;
@@ -342,8 +343,9 @@ trait Input {
     fn next_char(&mut self) -> Option<char>;
     /// Whether the next item is ASCII (so a copy of an ASCII run is worth starting).
     fn next_is_ascii(&self) -> bool;
-    /// Encodes code points while each is ASCII or `enc.encode_bmp` maps it, leaving at least
-    /// [`MAX_STEP`] bytes of `dst` free; returns the bytes written. For `E::BULK` encoders only.
+    /// Encodes code points while `enc.encode_bmp` maps each (or it is ASCII, alone, and
+    /// `E::BULK_ASCII`), leaving at least [`MAX_STEP`] bytes of `dst` free; returns the bytes
+    /// written. For `E::BULK` encoders only.
     fn encode_bmp_run<E: Encode>(&mut self, enc: &E, dst: &mut [u8]) -> usize;
 }
 
@@ -389,7 +391,8 @@ impl Input for Utf8Input<'_> {
         while i < limit {
             let b = src[i];
             if b < 0x80 {
-                if !E::BULK_ASCII {
+                // As from UTF-16: longer ASCII runs go back to the driver's copy.
+                if !E::BULK_ASCII || src.get(i + 1).is_some_and(|&b| b < 0x80) {
                     break;
                 }
                 dst[w] = b;
@@ -523,8 +526,10 @@ mod tests {
     /// takes: an unmapped code point, a lone surrogate, U+E5E5, four-byte and astral ones.
     #[test]
     fn bulk_runs_hand_over_to_the_handler() {
-        let cases: [(Encoding, &str, &[u8]); 4] = [
+        let cases: [(Encoding, &str, &[u8]); 5] = [
             (Encoding::Windows1251, "\u{430}\u{431} \u{80}\u{432}", b"\xE0\xE1 &#128;\xE2"),
+            // A lone ASCII code point stays in a run, two end it.
+            (Encoding::Windows1251, "\u{430} \u{431}, \u{432}ab", b"\xE0 \xE1, \xE2ab"),
             // U+2212 is encoded as U+FF0D: pointer 60.
             (Encoding::ShiftJis, "\u{A5}\u{2212}\u{FF71}\u{1F600}x", b"\x5C\x81\x7C\xB1&#128512;x"),
             (Encoding::EucJp, "\u{203E}\u{FF71}\u{3000}", b"\x7E\x8E\xB1\xA1\xA1"),
