@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::encoder::{write_packed, Encode};
 use crate::sink::Sink;
 use crate::tables::{self, GB18030_RANGES};
 
@@ -266,15 +266,16 @@ const PUA_BYTES: [(u16, [u8; 2]); 18] = [
     (0xE864, [0xFE, 0xA0]),
 ];
 
-/// gb18030's encoder (§ 10.2.2) and its "is GBK".
+/// gb18030's encoder (§ 10.2.2) and its "is GBK"; it holds the reverse map.
 #[derive(Clone, Debug)]
 pub(crate) struct Gb18030Encoder {
     is_gbk: bool,
+    reverse: &'static [u16],
 }
 
 impl Gb18030Encoder {
     pub(crate) fn new(is_gbk: bool) -> Self {
-        Gb18030Encoder { is_gbk }
+        Gb18030Encoder { is_gbk, reverse: reverse() }
     }
 }
 
@@ -285,27 +286,14 @@ impl Encode for Gb18030Encoder {
             out[0] = code_point as u8;
             return Ok(1);
         }
+        if let Ok(packed @ 1..) = u16::try_from(code_point).map(|c| self.encode_bmp(c)) {
+            return Ok(write_packed(packed, out));
+        }
         if code_point == 0xE5E5 {
             return Err(0);
         }
-        if self.is_gbk && code_point == 0x20AC {
-            out[0] = 0x80;
-            return Ok(1);
-        }
         if let Ok(i) = PUA_BYTES.binary_search_by_key(&code_point, |&(c, _)| u32::from(c)) {
-            out[..2].copy_from_slice(&PUA_BYTES[i].1);
-            return Ok(2);
-        }
-        if code_point < 0x10000 {
-            let entry = reverse()[code_point as usize];
-            if entry != 0 {
-                let pointer = entry - 1;
-                let (leading, trailing) = (pointer / 190 + 0x81, pointer % 190);
-                let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
-                out[0] = leading as u8;
-                out[1] = (trailing + offset) as u8;
-                return Ok(2);
-            }
+            return Ok(write_packed(u16::from_be_bytes(PUA_BYTES[i].1), out));
         }
         if self.is_gbk {
             return Err(0);
@@ -324,5 +312,28 @@ impl Encode for Gb18030Encoder {
             (byte4 + 0x30) as u8,
         ]);
         Ok(4)
+    }
+
+    const BULK: bool = true;
+
+    /// The handler's one- and two-byte results from the index; 0 for U+E5E5 (an error), the
+    /// code points of `PUA_BYTES` (none is in the index) and four-byte ones.
+    #[inline(always)]
+    fn encode_bmp(&self, c: u16) -> u16 {
+        if c == 0xE5E5 {
+            return 0;
+        }
+        if self.is_gbk && c == 0x20AC {
+            return 0x80;
+        }
+        match self.reverse[usize::from(c)] {
+            0 => 0,
+            entry => {
+                let pointer = entry - 1;
+                let (leading, trailing) = (pointer / 190 + 0x81, pointer % 190);
+                let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
+                leading << 8 | (trailing + offset)
+            }
+        }
     }
 }

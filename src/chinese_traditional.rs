@@ -5,21 +5,33 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::encoder::{write_packed, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
 /// The pointer of a leading byte and `byte` (§ 11.1.1), or `None` if `byte` cannot trail.
 #[inline(always)]
 fn pointer(leading: u8, byte: u8) -> Option<usize> {
-    let offset = if byte < 0x7F { 0x40 } else { 0x62 };
-    match byte {
-        0x40..=0x7E | 0xA1..=0xFE => {
-            Some(usize::from(leading - 0x81) * 157 + usize::from(byte - offset))
-        }
-        _ => None,
+    match TRAIL_COLUMN[usize::from(byte)] {
+        0xFF => None,
+        column => Some(usize::from(leading - 0x81) * 157 + usize::from(column)),
     }
 }
+
+/// `byte − offset` for each byte that may trail (§ 11.1.1), 0xFF for the others.
+const TRAIL_COLUMN: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    let mut byte = 0x40;
+    while byte <= 0xFE {
+        match byte {
+            0x40..=0x7E => table[byte] = (byte - 0x40) as u8,
+            0xA1..=0xFE => table[byte] = (byte - 0x62) as u8,
+            _ => {}
+        }
+        byte += 1;
+    }
+    table
+};
 
 /// The pointers that decode to two code points (§ 11.1.1), which an index cannot hold.
 fn two_code_points(pointer: usize) -> Option<[u16; 2]> {
@@ -172,21 +184,32 @@ impl Encode for Big5Encoder {
             out[0] = code_point as u8;
             return Ok(1);
         }
-        let reverse = self.reverse;
-        let pointer = if code_point < 0x10000 {
-            reverse.bmp[code_point as usize].checked_sub(1)
-        } else {
-            reverse
-                .astral
-                .binary_search_by_key(&code_point, |&(c, _)| c)
-                .ok()
-                .map(|i| reverse.astral[i].1)
-        };
-        let pointer = pointer.ok_or(0usize)?;
-        let (leading, trailing) = (pointer / 157 + 0x81, pointer % 157);
-        let offset = if trailing < 0x3F { 0x40 } else { 0x62 };
-        out[0] = leading as u8;
-        out[1] = (trailing + offset) as u8;
-        Ok(2)
+        if let Ok(c) = u16::try_from(code_point) {
+            return match self.encode_bmp(c) {
+                0 => Err(0),
+                packed => Ok(write_packed(packed, out)),
+            };
+        }
+        let astral = &self.reverse.astral;
+        let i = astral.binary_search_by_key(&code_point, |&(c, _)| c).map_err(|_| 0usize)?;
+        Ok(write_packed(bytes(astral[i].1), out))
     }
+
+    const BULK: bool = true;
+
+    #[inline(always)]
+    fn encode_bmp(&self, c: u16) -> u16 {
+        match self.reverse.bmp[usize::from(c)] {
+            0 => 0,
+            entry => bytes(entry - 1),
+        }
+    }
+}
+
+/// The two bytes for an index Big5 pointer (§ 11.1.2 steps 5–8), packed.
+#[inline(always)]
+fn bytes(pointer: u16) -> u16 {
+    let (leading, trailing) = (pointer / 157 + 0x81, pointer % 157);
+    let offset = if trailing < 0x3F { 0x40 } else { 0x62 };
+    leading << 8 | (trailing + offset)
 }

@@ -71,6 +71,48 @@ pub(crate) trait Encode {
     fn error_code_point(&self, c: char) -> char {
         c
     }
+
+    /// Whether [`Encode::encode_bmp`] is implemented, so runs of BMP code points may be encoded
+    /// in bulk.
+    const BULK: bool = false;
+
+    /// Whether ASCII code points join bulk runs: they encode as themselves in every state.
+    const BULK_ASCII: bool = true;
+
+    /// The bytes for `c`, a non-ASCII BMP code point, if the handler encodes it as one or two
+    /// bytes without changing state: one byte as itself (non-zero), two as `first << 8 | second`
+    /// (first non-zero); 0 otherwise (an error, a state change, more bytes, or a surrogate), for
+    /// [`Encode::encode_char`] to handle.
+    #[inline(always)]
+    fn encode_bmp(&self, _c: u16) -> u16 {
+        0
+    }
+}
+
+/// `encode_char` for a [`Encode::BULK`] encoder whose only non-ASCII mappings are `encode_bmp`'s.
+#[inline(always)]
+pub(crate) fn encode_char_by_bmp<E: Encode>(enc: &E, c: char, out: &mut [u8]) -> Result<usize, usize> {
+    let c = u32::from(c);
+    if c < 0x80 {
+        out[0] = c as u8;
+        return Ok(1);
+    }
+    match u16::try_from(c).map(|c| enc.encode_bmp(c)) {
+        Ok(packed @ 1..) => Ok(write_packed(packed, out)),
+        _ => Err(0),
+    }
+}
+
+/// Writes the bytes packed by [`Encode::encode_bmp`] (non-zero) and returns how many.
+#[inline(always)]
+pub(crate) fn write_packed(packed: u16, out: &mut [u8]) -> usize {
+    if packed < 0x100 {
+        out[0] = packed as u8;
+        1
+    } else {
+        out[..2].copy_from_slice(&packed.to_be_bytes());
+        2
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -105,10 +147,10 @@ impl Encoder {
             Gbk => Kind::Gb18030(Gb18030Encoder::new(true)),
             Gb18030 => Kind::Gb18030(Gb18030Encoder::new(false)),
             Big5 => Kind::Big5(Big5Encoder::default()),
-            EucJp => Kind::EucJp(EucJpEncoder),
+            EucJp => Kind::EucJp(EucJpEncoder::default()),
             Iso2022Jp => Kind::Iso2022Jp(Iso2022JpEncoder::default()),
-            ShiftJis => Kind::ShiftJis(ShiftJisEncoder),
-            EucKr => Kind::EucKr(EucKrEncoder),
+            ShiftJis => Kind::ShiftJis(ShiftJisEncoder::default()),
+            EucKr => Kind::EucKr(EucKrEncoder::default()),
             Utf16Be => Kind::Utf16(Utf16Encoder::new(true)),
             Utf16Le => Kind::Utf16(Utf16Encoder::new(false)),
             XUserDefined => Kind::XUserDefined(XUserDefinedEncoder),
@@ -221,8 +263,9 @@ impl Encoder {
     }
 }
 
-/// Process a queue (§ 4.1) for an encoder: copies ASCII runs where the encoder allows, runs the
-/// handler on every other scalar value, and applies `mode` to errors.
+/// Process a queue (§ 4.1) for an encoder: copies ASCII runs where the encoder allows, encodes
+/// runs in bulk where it can, runs the handler on every other scalar value, and applies `mode` to
+/// errors.
 fn drive<E: Encode>(
     enc: &mut E,
     input: &mut impl Input,
@@ -239,6 +282,13 @@ fn drive<E: Encode>(
         if run != AsciiRun::None && input.next_is_ascii() {
             let room = dst.len() - pos - MAX_STEP;
             pos += input.copy_ascii(&mut dst[pos..pos + room], run == AsciiRun::AllButShiftsAndEscape);
+            if dst.len() - pos < MAX_STEP {
+                continue;
+            }
+        }
+        if E::BULK {
+            // Runs of code points `encode_bmp` maps, and lone ASCII, up to the first it does not.
+            pos += input.encode_bmp_run(enc, &mut dst[pos..]);
             if dst.len() - pos < MAX_STEP {
                 continue;
             }
@@ -293,6 +343,10 @@ trait Input {
     fn next_char(&mut self) -> Option<char>;
     /// Whether the next item is ASCII (so a copy of an ASCII run is worth starting).
     fn next_is_ascii(&self) -> bool;
+    /// Encodes code points while `enc.encode_bmp` maps each (or it is ASCII, alone, and
+    /// `E::BULK_ASCII`), leaving at least [`MAX_STEP`] bytes of `dst` free; returns the bytes
+    /// written. For `E::BULK` encoders only.
+    fn encode_bmp_run<E: Encode>(&mut self, enc: &E, dst: &mut [u8]) -> usize;
 }
 
 /// U+000E SHIFT OUT, U+000F SHIFT IN or U+001B ESCAPE.
@@ -327,6 +381,45 @@ impl Input for Utf8Input<'_> {
         let c = self.src[self.pos..].chars().next()?;
         self.pos += c.len_utf8();
         Some(c)
+    }
+    #[inline]
+    fn encode_bmp_run<E: Encode>(&mut self, enc: &E, dst: &mut [u8]) -> usize {
+        let src = &self.src.as_bytes()[self.pos..];
+        // At most as many bytes out as in, but a sequence may run two bytes past the limit.
+        let limit = src.len().min((dst.len() - MAX_STEP).saturating_sub(2));
+        let (mut i, mut w) = (0, 0);
+        while i < limit {
+            let b = src[i];
+            if b < 0x80 {
+                // As from UTF-16: longer ASCII runs go back to the driver's copy.
+                if !E::BULK_ASCII || src.get(i + 1).is_some_and(|&b| b < 0x80) {
+                    break;
+                }
+                dst[w] = b;
+                w += 1;
+                i += 1;
+                continue;
+            }
+            // Two- and three-byte sequences: the BMP (`src` is valid UTF-8).
+            let (c, len) = match b {
+                0xC0..=0xDF => ((u16::from(b) & 0x1F) << 6 | (u16::from(src[i + 1]) & 0x3F), 2),
+                0xE0..=0xEF => (
+                    (u16::from(b) & 0x0F) << 12
+                        | (u16::from(src[i + 1]) & 0x3F) << 6
+                        | (u16::from(src[i + 2]) & 0x3F),
+                    3,
+                ),
+                _ => break,
+            };
+            let packed = enc.encode_bmp(c);
+            if packed == 0 {
+                break;
+            }
+            w += write_packed(packed, &mut dst[w..]);
+            i += len;
+        }
+        self.pos += i;
+        w
     }
 }
 
@@ -372,6 +465,35 @@ impl Input for Utf16Input<'_> {
         self.pos += 1;
         char::from_u32(c)
     }
+    #[inline]
+    fn encode_bmp_run<E: Encode>(&mut self, enc: &E, dst: &mut [u8]) -> usize {
+        // At most two bytes per code unit: room is checked once for the whole run.
+        let rest = &self.src[self.pos..];
+        let src = &rest[..rest.len().min((dst.len() - MAX_STEP) / 2)];
+        let mut w = 0;
+        let mut n = 0;
+        for (i, &u) in src.iter().enumerate() {
+            if u < 0x80 {
+                // A lone ASCII code point (a space between words) stays in the run; longer ASCII
+                // runs go back to the driver's copy.
+                if !E::BULK_ASCII || src.get(i + 1).is_some_and(|&u| u < 0x80) {
+                    break;
+                }
+                dst[w] = u as u8;
+                w += 1;
+            } else {
+                // Surrogates are in no index: `encode_bmp` returns 0 for them.
+                let packed = enc.encode_bmp(u);
+                if packed == 0 {
+                    break;
+                }
+                w += write_packed(packed, &mut dst[w..]);
+            }
+            n += 1;
+        }
+        self.pos += n;
+        w
+    }
 }
 
 #[cfg(test)]
@@ -398,6 +520,54 @@ mod tests {
         let mut out = [0u8; 64];
         let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, EncoderMode::Html);
         assert_eq!((r, read, &out[..n]), (EncoderResult::InputEmpty, units.len(), expected));
+    }
+
+    /// Bulk runs (`Encode::encode_bmp`) stop at what they do not map, which the handler then
+    /// takes: an unmapped code point, a lone surrogate, U+E5E5, four-byte and astral ones.
+    #[test]
+    fn bulk_runs_hand_over_to_the_handler() {
+        let cases: [(Encoding, &str, &[u8]); 5] = [
+            (Encoding::Windows1251, "\u{430}\u{431} \u{80}\u{432}", b"\xE0\xE1 &#128;\xE2"),
+            // A lone ASCII code point stays in a run, two end it.
+            (Encoding::Windows1251, "\u{430} \u{431}, \u{432}ab", b"\xE0 \xE1, \xE2ab"),
+            // U+2212 is encoded as U+FF0D: pointer 60.
+            (Encoding::ShiftJis, "\u{A5}\u{2212}\u{FF71}\u{1F600}x", b"\x5C\x81\x7C\xB1&#128512;x"),
+            (Encoding::EucJp, "\u{203E}\u{FF71}\u{3000}", b"\x7E\x8E\xB1\xA1\xA1"),
+            (Encoding::Gb18030, "\u{4E2D}\u{E5E5}\u{80}\u{E78D}", b"\xD6\xD0&#58853;\x81\x30\x81\x30\xA6\xD9"),
+        ];
+        for (encoding, text, expected) in cases {
+            let mut e = Encoder::new(encoding).unwrap();
+            assert_eq!(e.encode_to_vec(text, EncoderMode::Html).unwrap(), expected, "{encoding:?}");
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let mut out = [0u8; 64];
+            let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, EncoderMode::Html);
+            assert_eq!((r, read, &out[..n]), (EncoderResult::InputEmpty, units.len(), expected));
+        }
+        // ISO-2022-JP runs in bulk only in its jis0208 state, and stops at ASCII there.
+        let mut e = Encoder::new(Encoding::Iso2022Jp).unwrap();
+        let units: Vec<u16> = "\u{3042}\u{3044}a\u{3000}\u{FF71}".encode_utf16().collect();
+        let mut out = [0u8; 64];
+        let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, EncoderMode::Fatal);
+        let expected = b"\x1B$B\x24\x22\x24\x24\x1B(Ba\x1B$B\x21\x21\x25\x22\x1B(B";
+        assert_eq!((r, read, &out[..n]), (EncoderResult::InputEmpty, 5, &expected[..]));
+        let mut e = Encoder::new(Encoding::Big5).unwrap();
+        let (r, read, n) = e.encode_from_utf16(&[0x4E00, 0xDC00, 0x4E00], &mut out, true, EncoderMode::Fatal);
+        assert_eq!((r, read, &out[..n]), (EncoderResult::Unmappable('\u{FFFD}'), 2, &b"\xA4\x40"[..]));
+    }
+
+    /// Runs never write into the last MAX_STEP bytes; the handler's steps fill the buffer until
+    /// fewer than MAX_STEP bytes are free.
+    #[test]
+    fn bulk_runs_leave_a_step_of_room() {
+        let text = "\u{4E2D}".repeat(20);
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let mut e = Encoder::new(Encoding::Gbk).unwrap();
+        let mut out = [0u8; MAX_STEP + 5];
+        let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, EncoderMode::Fatal);
+        assert_eq!((r, read, n), (EncoderResult::OutputFull, 3, 6));
+        let (r, read, n) = e.encode_from_utf8(&text, &mut out, true, EncoderMode::Fatal);
+        assert_eq!((r, read, n), (EncoderResult::OutputFull, 9, 6));
+        assert_eq!(&out[..6], b"\xD6\xD0".repeat(3));
     }
 
     #[test]

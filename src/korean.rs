@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::encoder::{encode_char_by_bmp, Encode};
 use crate::sink::Sink;
 use crate::tables::{self, code_point};
 
@@ -81,26 +81,35 @@ fn reverse() -> &'static [u16] {
     REVERSE.get_or_init(|| tables::reverse_bmp(tables::euc_kr(), |_| true))
 }
 
-/// EUC-KR encoder (§ 13.1.2): stateless.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct EucKrEncoder;
+/// EUC-KR encoder (§ 13.1.2): stateless; it holds the reverse map.
+#[derive(Clone, Debug)]
+pub(crate) struct EucKrEncoder {
+    reverse: &'static [u16],
+}
+
+impl Default for EucKrEncoder {
+    fn default() -> Self {
+        EucKrEncoder { reverse: reverse() }
+    }
+}
 
 impl Encode for EucKrEncoder {
     #[inline]
     fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
-        let c = u32::from(c);
-        if c < 0x80 {
-            out[0] = c as u8;
-            return Ok(1);
+        encode_char_by_bmp(self, c, out)
+    }
+
+    const BULK: bool = true;
+
+    /// Index EUC-KR has only BMP code points; the entry is 1 + the index pointer, or 0.
+    #[inline(always)]
+    fn encode_bmp(&self, c: u16) -> u16 {
+        match self.reverse[usize::from(c)] {
+            0 => 0,
+            entry => {
+                let pointer = entry - 1;
+                (pointer / 190 + 0x81) << 8 | (pointer % 190 + 0x41)
+            }
         }
-        // Index EUC-KR has only BMP code points; the entry is 1 + the index pointer, or 0.
-        let entry = reverse().get(c as usize).copied().unwrap_or(0);
-        if entry == 0 {
-            return Err(0);
-        }
-        let pointer = entry - 1;
-        out[0] = (pointer / 190 + 0x81) as u8;
-        out[1] = (pointer % 190 + 0x41) as u8;
-        Ok(2)
     }
 }

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::encoder::{encode_char_by_bmp, Encode};
 use crate::encoding::Encoding;
 use crate::sink::Sink;
 use crate::tables::{SINGLE_BYTE, UNMAPPED};
@@ -87,22 +87,18 @@ impl SingleByteEncoder {
 impl Encode for SingleByteEncoder {
     #[inline]
     fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
-        let c = u32::from(c);
-        if c < 0x80 {
-            out[0] = c as u8;
-            return Ok(1);
-        }
+        encode_char_by_bmp(self, c, out)
+    }
+
+    const BULK: bool = true;
+
+    /// The index pointer's byte (§ 9.2 steps 3–5), or 0.
+    #[inline(always)]
+    fn encode_bmp(&self, c: u16) -> u16 {
         let r = self.reverse;
-        let page = match r.pages.get((c >> 8) as usize) {
-            Some(&page) if page != 0 => usize::from(page) - 1,
-            _ => return Err(0),
-        };
-        match r.bytes[page * 256 + (c & 0xFF) as usize] {
-            0 => Err(0),
-            byte => {
-                out[0] = byte;
-                Ok(1)
-            }
+        match r.pages[usize::from(c >> 8)] {
+            0 => 0,
+            page => u16::from(r.bytes[(usize::from(page) - 1) * 256 + usize::from(c & 0xFF)]),
         }
     }
 }

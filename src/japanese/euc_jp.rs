@@ -1,8 +1,10 @@
 //! § 12.1 EUC-JP: its decoder (§ 12.1.1) and encoder (§ 12.1.2).
 
-use super::{jis0208_code_point, jis0208_pointer};
+use std::sync::OnceLock;
+
+use super::{jis0208_code_point, jis0208_reverse, lookup};
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::encoder::{encode_char_by_bmp, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
@@ -16,31 +18,26 @@ pub(crate) struct EucJpDecoder {
 impl Decode for EucJpDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let jis0208 = tables::jis0208();
+        let pairs = pairs(jis0208);
         let mut i = 0;
         loop {
             if self.leading == 0 {
-                // Fast path, valid only between sequences: ASCII runs, then ASCII bytes, halfwidth
-                // katakana and mapped jis0208 pairs, which the handler turns into the same output.
-                i += dst.copy_ascii(&src[i..]);
+                // Fast path, valid only between sequences: ASCII runs, halfwidth katakana and
+                // mapped jis0208 pairs, which the handler turns into the same output.
                 while dst.has_room() {
                     match src[i..] {
-                        [b @ 0x00..=0x7F, ..] => {
-                            dst.write_ascii(b);
-                            i += 1;
-                        }
+                        [0x00..=0x7F, ..] => i += dst.copy_ascii(&src[i..]),
                         [0x8E, b @ 0xA1..=0xDF, ..] => {
                             dst.write_bmp(0xFF61 - 0xA1 + u16::from(b));
                             i += 2;
                         }
-                        [l @ 0xA1..=0xFE, b @ 0xA1..=0xFE, ..] => {
-                            match jis0208_code_point(jis0208, pointer(l, b)) {
-                                Some(c) => {
-                                    dst.write_bmp(c);
-                                    i += 2;
-                                }
-                                None => break,
+                        [l @ 0xA1..=0xFE, b, ..] => match pairs[usize::from(l - 0xA1) << 8 | usize::from(b)] {
+                            0 => break,
+                            c => {
+                                dst.write_bmp(c);
+                                i += 2;
                             }
-                        }
+                        },
                         _ => break,
                     }
                 }
@@ -92,43 +89,60 @@ impl Decode for EucJpDecoder {
     }
 }
 
+/// Index jis0208's code point for every leading byte 0xA1–0xFE and byte (0 = none) at
+/// (leading − 0xA1) × 256 + byte, built once.
+fn pairs(jis0208: &[u16]) -> &'static [u16] {
+    static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let mut table = vec![0; 94 * 256].into_boxed_slice();
+        for leading in 0xA1..=0xFE {
+            for byte in 0xA1..=0xFE {
+                let c = jis0208_code_point(jis0208, pointer(leading, byte)).unwrap_or(0);
+                table[usize::from(leading - 0xA1) << 8 | usize::from(byte)] = c;
+            }
+        }
+        table
+    })
+}
+
 /// (leading − 0xA1) × 94 + byte − 0xA1.
 #[inline(always)]
 fn pointer(leading: u8, byte: u8) -> usize {
     usize::from(leading - 0xA1) * 94 + usize::from(byte - 0xA1)
 }
 
-/// EUC-JP encoder (§ 12.1.2): stateless.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct EucJpEncoder;
+/// EUC-JP encoder (§ 12.1.2): stateless; it holds index jis0208's reverse map.
+#[derive(Clone, Debug)]
+pub(crate) struct EucJpEncoder {
+    reverse: &'static [u16],
+}
+
+impl Default for EucJpEncoder {
+    fn default() -> Self {
+        EucJpEncoder { reverse: jis0208_reverse() }
+    }
+}
 
 impl Encode for EucJpEncoder {
+    #[inline]
     fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
+        encode_char_by_bmp(self, c, out)
+    }
+
+    const BULK: bool = true;
+
+    #[inline(always)]
+    fn encode_bmp(&self, c: u16) -> u16 {
         let code_point = match c {
-            '\0'..='\x7F' => {
-                out[0] = c as u8;
-                return Ok(1);
-            }
-            '\u{A5}' => {
-                out[0] = 0x5C;
-                return Ok(1);
-            }
-            '\u{203E}' => {
-                out[0] = 0x7E;
-                return Ok(1);
-            }
-            '\u{FF61}'..='\u{FF9F}' => {
-                out[0] = 0x8E;
-                out[1] = (u32::from(c) - 0xFF61 + 0xA1) as u8;
-                return Ok(2);
-            }
-            '\u{2212}' => '\u{FF0D}',
+            0xA5 => return 0x5C,
+            0x203E => return 0x7E,
+            0xFF61..=0xFF9F => return 0x8E00 | (c - 0xFF61 + 0xA1),
+            0x2212 => 0xFF0D,
             _ => c,
         };
         // The pointer is less than 8836, so both bytes are at most 0xFE.
-        let pointer = jis0208_pointer(code_point).ok_or(0usize)?;
-        out[0] = (pointer / 94 + 0xA1) as u8;
-        out[1] = (pointer % 94 + 0xA1) as u8;
-        Ok(2)
+        let Some(pointer) = lookup(self.reverse, u32::from(code_point)) else { return 0 };
+        let pointer = pointer as u16;
+        (pointer / 94 + 0xA1) << 8 | (pointer % 94 + 0xA1)
     }
 }

@@ -1,6 +1,6 @@
 //! § 12.2 ISO-2022-JP: its decoder (§ 12.2.1) and encoder (§ 12.2.2).
 
-use super::{jis0208_code_point, jis0208_pointer};
+use super::{jis0208_code_point, jis0208_reverse, lookup};
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::{AsciiRun, Encode};
 use crate::sink::Sink;
@@ -304,12 +304,39 @@ impl Encode for Iso2022JpEncoder {
         }
     }
 
+    const BULK: bool = true;
+    const BULK_ASCII: bool = false;
+
+    /// In the jis0208 state, the two bytes of a code point with an index jis0208 pointer.
+    #[inline(always)]
+    fn encode_bmp(&self, c: u16) -> u16 {
+        if self.state != EncoderState::Jis0208 {
+            return 0;
+        }
+        match lookup(jis0208_reverse(), index_code_point(u32::from(c))) {
+            // The pointer is less than 8836, so both bytes are at most 0x7E.
+            Some(pointer) => ((pointer / 94 + 0x21) << 8 | (pointer % 94 + 0x21)) as u16,
+            None => 0,
+        }
+    }
+
     /// U+000E, U+000F and U+001B return error with U+FFFD, to prevent attacks.
     fn error_code_point(&self, c: char) -> char {
         match c {
             '\u{0E}' | '\u{0F}' | '\u{1B}' => '\u{FFFD}',
             _ => c,
         }
+    }
+}
+
+/// The code point looked up in index jis0208 for `c` (§ 12.2.2): U+FF0D for U+2212, the index
+/// ISO-2022-JP katakana's code point for halfwidth katakana, else `c`.
+#[inline(always)]
+fn index_code_point(c: u32) -> u32 {
+    match c {
+        0x2212 => 0xFF0D,
+        0xFF61..=0xFF9F => u32::from(tables::ISO_2022_JP_KATAKANA[c as usize - 0xFF61]),
+        _ => c,
     }
 }
 
@@ -339,15 +366,7 @@ impl Iso2022JpEncoder {
         if matches!(c, '\u{A5}' | '\u{203E}') {
             return EncodeStep::Switch(Roman);
         }
-        let code_point = match c {
-            '\u{2212}' => '\u{FF0D}',
-            '\u{FF61}'..='\u{FF9F}' => {
-                let k = tables::ISO_2022_JP_KATAKANA[c as usize - 0xFF61];
-                char::from_u32(u32::from(k)).unwrap_or(c)
-            }
-            _ => c,
-        };
-        let Some(pointer) = jis0208_pointer(code_point) else {
+        let Some(pointer) = lookup(jis0208_reverse(), index_code_point(u32::from(c))) else {
             return if state == Jis0208 {
                 EncodeStep::Switch(Ascii)
             } else {

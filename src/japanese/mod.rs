@@ -24,26 +24,33 @@ fn jis0208_code_point(jis0208: &[u16], pointer: usize) -> Option<u16> {
 
 /// The index pointer for `code_point` in index jis0208 (§ 5): the first pointer, or `None`.
 /// (Every code point of the index is in the Basic Multilingual Plane.)
-#[inline]
+#[cfg(test)]
 fn jis0208_pointer(code_point: char) -> Option<usize> {
+    lookup(jis0208_reverse(), code_point as u32)
+}
+
+/// Index jis0208's reverse map ([`tables::reverse_bmp`]), built once.
+fn jis0208_reverse() -> &'static [u16] {
     static REVERSE: OnceLock<Box<[u16]>> = OnceLock::new();
-    let reverse = REVERSE.get_or_init(|| tables::reverse_bmp(tables::jis0208(), |_| true));
-    lookup(reverse, code_point)
+    REVERSE.get_or_init(|| tables::reverse_bmp(tables::jis0208(), |_| true))
 }
 
 /// The index Shift_JIS pointer for `code_point` (§ 5): the index pointer in index jis0208
 /// excluding the entries whose pointer is in the range 8272 to 8835, inclusive.
-#[inline]
+#[cfg(test)]
 fn shift_jis_pointer(code_point: char) -> Option<usize> {
+    lookup(shift_jis_reverse(), code_point as u32)
+}
+
+/// The reverse map of the index Shift_JIS pointer, built once.
+fn shift_jis_reverse() -> &'static [u16] {
     static REVERSE: OnceLock<Box<[u16]>> = OnceLock::new();
-    let reverse = REVERSE
-        .get_or_init(|| tables::reverse_bmp(tables::jis0208(), |p| !(8272..=8835).contains(&p)));
-    lookup(reverse, code_point)
+    REVERSE.get_or_init(|| tables::reverse_bmp(tables::jis0208(), |p| !(8272..=8835).contains(&p)))
 }
 
 /// Reads a [`tables::reverse_bmp`] map (1 + pointer, 0 = none).
 #[inline(always)]
-fn lookup(reverse: &[u16], code_point: char) -> Option<usize> {
+fn lookup(reverse: &[u16], code_point: u32) -> Option<usize> {
     match reverse.get(code_point as usize) {
         Some(0) | None => None,
         Some(&p) => Some(usize::from(p) - 1),

@@ -1,8 +1,10 @@
 //! § 12.3 Shift_JIS: its decoder (§ 12.3.1) and encoder (§ 12.3.2).
 
-use super::{jis0208_code_point, shift_jis_pointer};
+use std::sync::OnceLock;
+
+use super::{jis0208_code_point, lookup, shift_jis_reverse};
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::encoder::{encode_char_by_bmp, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
@@ -14,29 +16,29 @@ pub(crate) struct ShiftJisDecoder {
 
 impl Decode for ShiftJisDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
-        let jis0208 = tables::jis0208();
+        let pairs = pairs();
         let mut i = 0;
         loop {
             if self.leading == 0 {
-                // Fast path, valid only between sequences: ASCII runs, then single bytes and
-                // pairs that the handler turns into a code point, with the same output.
-                i += dst.copy_ascii(&src[i..]);
+                // Fast path, valid only between sequences: ASCII runs, single bytes and pairs
+                // that the handler turns into a code point, with the same output.
                 while dst.has_room() {
                     match src[i..] {
-                        [b @ (0x00..=0x80), ..] => {
-                            write_byte(dst, b);
+                        [0x00..=0x7F, ..] => i += dst.copy_ascii(&src[i..]),
+                        [0x80, ..] => {
+                            dst.write_bmp(0x80);
                             i += 1;
                         }
                         [b @ 0xA1..=0xDF, ..] => {
                             dst.write_bmp(0xFF61 - 0xA1 + u16::from(b));
                             i += 1;
                         }
-                        [l @ (0x81..=0x9F | 0xE0..=0xFC), b, ..] => match pair(jis0208, l, b) {
-                            Some(c) => {
+                        [l @ (0x81..=0x9F | 0xE0..=0xFC), b, ..] => match pair(pairs, l, b) {
+                            0 => break,
+                            c => {
                                 dst.write_bmp(c);
                                 i += 2;
                             }
-                            None => break,
                         },
                         _ => break,
                     }
@@ -55,12 +57,12 @@ impl Decode for ShiftJisDecoder {
             i += 1;
             if self.leading != 0 {
                 let leading = std::mem::take(&mut self.leading);
-                match pair(jis0208, leading, byte) {
-                    Some(c) => dst.write_bmp(c),
+                match pair(pairs, leading, byte) {
                     // An ASCII byte is restored to the queue: not read, so an error never
                     // swallows ASCII (§ 12.3.1, and the security considerations).
-                    None if byte < 0x80 => return (DecoderResult::Malformed, i - 1),
-                    None => return (DecoderResult::Malformed, i),
+                    0 if byte < 0x80 => return (DecoderResult::Malformed, i - 1),
+                    0 => return (DecoderResult::Malformed, i),
+                    c => dst.write_bmp(c),
                 }
                 continue;
             }
@@ -72,6 +74,29 @@ impl Decode for ShiftJisDecoder {
             }
         }
     }
+}
+
+/// The code point for a Shift_JIS leading byte and the byte after it, or 0 (an error).
+#[inline(always)]
+fn pair(pairs: &[u16], leading: u8, byte: u8) -> u16 {
+    let row = if leading < 0xA0 { leading - 0x81 } else { leading - 0xC1 };
+    pairs[usize::from(row) << 8 | usize::from(byte)]
+}
+
+/// The code point of every pair of a leading byte and a byte (§ 12.3.1), 0 for an error: at
+/// (leading − (0x81 or 0xC1)) × 256 + byte, leading bytes 0x81–0x9F and 0xE0–0xFC, built once.
+fn pairs() -> &'static [u16] {
+    static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let jis0208 = tables::jis0208();
+        let mut table = vec![0; 60 * 256].into_boxed_slice();
+        for (row, leading) in (0x81..=0x9F).chain(0xE0..=0xFC).enumerate() {
+            for byte in 0..=0xFF {
+                table[row << 8 | usize::from(byte)] = pointer_code_point(jis0208, leading, byte).unwrap_or(0);
+            }
+        }
+        table
+    })
 }
 
 /// Writes a byte that is its own code point: an ASCII byte or 0x80.
@@ -86,8 +111,7 @@ fn write_byte<S: Sink>(dst: &mut S, b: u8) {
 
 /// The code point for a leading byte and the byte after it, or `None` (an error): the pointer
 /// steps of § 12.3.1 for a non-zero Shift_JIS leading.
-#[inline(always)]
-fn pair(jis0208: &[u16], leading: u8, byte: u8) -> Option<u16> {
+fn pointer_code_point(jis0208: &[u16], leading: u8, byte: u8) -> Option<u16> {
     let offset = if byte < 0x7F { 0x40 } else { 0x41 };
     let leading_offset = if leading < 0xA0 { 0x81 } else { 0xC1 };
     if !matches!(byte, 0x40..=0x7E | 0x80..=0xFC) {
@@ -101,39 +125,42 @@ fn pair(jis0208: &[u16], leading: u8, byte: u8) -> Option<u16> {
     jis0208_code_point(jis0208, pointer)
 }
 
-/// Shift_JIS encoder (§ 12.3.2): stateless.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct ShiftJisEncoder;
+/// Shift_JIS encoder (§ 12.3.2): stateless; it holds the index Shift_JIS pointer's reverse map.
+#[derive(Clone, Debug)]
+pub(crate) struct ShiftJisEncoder {
+    reverse: &'static [u16],
+}
+
+impl Default for ShiftJisEncoder {
+    fn default() -> Self {
+        ShiftJisEncoder { reverse: shift_jis_reverse() }
+    }
+}
 
 impl Encode for ShiftJisEncoder {
+    #[inline]
     fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
+        encode_char_by_bmp(self, c, out)
+    }
+
+    const BULK: bool = true;
+
+    #[inline(always)]
+    fn encode_bmp(&self, c: u16) -> u16 {
         let code_point = match c {
-            '\0'..='\u{80}' => {
-                out[0] = c as u8;
-                return Ok(1);
-            }
-            '\u{A5}' => {
-                out[0] = 0x5C;
-                return Ok(1);
-            }
-            '\u{203E}' => {
-                out[0] = 0x7E;
-                return Ok(1);
-            }
-            '\u{FF61}'..='\u{FF9F}' => {
-                out[0] = (u32::from(c) - 0xFF61 + 0xA1) as u8;
-                return Ok(1);
-            }
-            '\u{2212}' => '\u{FF0D}',
+            0x80 => return 0x80,
+            0xA5 => return 0x5C,
+            0x203E => return 0x7E,
+            0xFF61..=0xFF9F => return c - 0xFF61 + 0xA1,
+            0x2212 => 0xFF0D,
             _ => c,
         };
-        let pointer = shift_jis_pointer(code_point).ok_or(0usize)?;
+        let Some(pointer) = lookup(self.reverse, u32::from(code_point)) else { return 0 };
+        let pointer = pointer as u16;
         let leading = pointer / 188;
         let leading_offset = if leading < 0x1F { 0x81 } else { 0xC1 };
         let trailing = pointer % 188;
         let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
-        out[0] = (leading + leading_offset) as u8;
-        out[1] = (trailing + offset) as u8;
-        Ok(2)
+        (leading + leading_offset) << 8 | (trailing + offset)
     }
 }
