@@ -1,8 +1,8 @@
 //! The JavaScript binding layer (wasm32 only): thin exports over the core with numbers only, so
 //! no string crosses wasm-bindgen's glue (its generated code then needs no TextDecoder, which
 //! matters where this package is that TextDecoder). Data moves through scratch buffers in linear
-//! memory that JS reads and writes directly; see `js/api.mjs`.
-
+//! memory that JS reads and writes directly; see `js/wasm.mjs`.
+//!
 //! Public (hidden) only so that tests/wasm.rs can call the exports; not an API.
 
 mod alloc;
