@@ -20,7 +20,7 @@
 #[macro_use]
 mod common;
 
-use common::{hex, hex16, random_bytes, random_chunks, random_string, random_utf16, Rng};
+use common::{hex, hex16, random_bytes, random_chunks, random_string, random_utf16, Rng, Text};
 use encoding_wasm::{Decoder, DecoderMode, DecoderResult, Encoding, EncoderMode, EncoderResult, Family};
 use std::ops::Range;
 
@@ -260,22 +260,6 @@ fn random_inputs(e: Encoding) {
 /// An encoder's output for a whole input and the unmappable code point it stopped at, if any.
 type Encoded = (Vec<u8>, Option<char>);
 
-/// Encoder input in either form.
-#[derive(Clone, Copy)]
-enum Text<'a> {
-    Utf8(&'a str),
-    Utf16(&'a [u16]),
-}
-
-impl Text<'_> {
-    fn show(&self) -> String {
-        match self {
-            Text::Utf8(s) => format!("UTF-8 {s:?} [{}]", hex(s.as_bytes())),
-            Text::Utf16(u) => format!("UTF-16 [{}]", hex16(u)),
-        }
-    }
-}
-
 fn encode_ours(e: Encoding, text: Text, mode: EncoderMode) -> Encoded {
     let mut enc = e.new_encoder().unwrap();
     let (r, read, n, len, out) = match text {
@@ -316,11 +300,7 @@ fn encode_reference(e: Encoding, text: Text, mode: EncoderMode) -> Encoded {
         return (bytes, None);
     }
     let mut enc = oracle(e).new_encoder();
-    let len = match text {
-        Text::Utf8(s) => s.len(),
-        Text::Utf16(u) => u.len(),
-    };
-    let mut out = vec![0; len * 16 + 32];
+    let mut out = vec![0; text.len() * 16 + 32];
     let (unmappable, n) = match (text, mode) {
         (Text::Utf8(s), EncoderMode::Fatal) => {
             let (r, _, n) = enc.encode_from_utf8_without_replacement(s, &mut out, true);

@@ -12,7 +12,7 @@
 #[macro_use]
 mod common;
 
-use common::{hex, hex16, random_bytes, random_chunks, random_string, random_utf16, Rng};
+use common::{hex, random_bytes, random_chunks, random_string, random_utf16, Rng, Text};
 use encoding_wasm::{Decoder, DecoderMode, DecoderResult, Encoder, EncoderMode, EncoderResult, Encoding};
 use std::ops::Range;
 
@@ -175,26 +175,7 @@ fn decoder_reset(e: Encoding) {
 // ---------------------------------------------------------------------------------------------
 // Encoders
 
-/// Encoder input.
-#[derive(Clone, Copy)]
-enum Text<'a> {
-    Utf8(&'a str),
-    Utf16(&'a [u16]),
-}
-
 impl Text<'_> {
-    fn len(&self) -> usize {
-        match self {
-            Text::Utf8(s) => s.len(),
-            Text::Utf16(u) => u.len(),
-        }
-    }
-    fn show(&self) -> String {
-        match self {
-            Text::Utf8(s) => format!("{s:?}"),
-            Text::Utf16(u) => format!("[{}]", hex16(u)),
-        }
-    }
     /// Random chunk ends; for UTF-8, moved forward to character boundaries.
     fn random_calls(&self, rng: &mut Rng) -> Vec<(Range<usize>, bool)> {
         let mut calls = random_calls(rng, self.len());

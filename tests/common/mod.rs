@@ -157,6 +157,31 @@ pub fn random_utf16(rng: &mut Rng) -> Vec<u16> {
 }
 
 /// Hex for failure messages.
+/// Encoder input in either form.
+#[derive(Clone, Copy)]
+pub enum Text<'a> {
+    Utf8(&'a str),
+    Utf16(&'a [u16]),
+}
+
+impl Text<'_> {
+    /// Bytes or code units.
+    pub fn len(&self) -> usize {
+        match self {
+            Text::Utf8(s) => s.len(),
+            Text::Utf16(u) => u.len(),
+        }
+    }
+
+    /// For failure messages.
+    pub fn show(&self) -> String {
+        match self {
+            Text::Utf8(s) => format!("UTF-8 {s:?} [{}]", hex(s.as_bytes())),
+            Text::Utf16(u) => format!("UTF-16 [{}]", hex16(u)),
+        }
+    }
+}
+
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ")
 }
