@@ -16,6 +16,7 @@ mod diagnostics;
 mod encoder;
 mod encoding;
 pub mod hooks;
+mod index_model;
 mod japanese;
 mod korean;
 mod misc;

@@ -1,0 +1,190 @@
+//! How the multi-byte indexes (§ 5) are packed: the model shared by `build.rs`, which encodes
+//! them, and `tables.rs`, which decodes them. Written once, for both directions: a [`BitCoder`]
+//! either codes the bit it is given and returns it (encoding) or ignores it and returns the bit
+//! it reads (decoding), so every `Model` method takes the value to code and returns the value
+//! coded.
+//!
+//! An index is its entries in pointer order. Each entry is coded as the gap from the previous
+//! pointer, the class of its code point (a range of Unicode, see [`CLASS_START`]) and a [`Step`]
+//! from that class's cursor, the code point of the class's previous entry. Steps count only code
+//! points no earlier entry has used, so the runs and sort orders of the indexes (radical and
+//! stroke order is close to Unicode order) make them small. Every decision is a binary one,
+//! coded with an adaptive probability chosen by context; numbers are Elias-gamma shaped: the
+//! length in unary, then the two leading bits modelled, the rest at even odds.
+
+/// Where each class of code points starts: symbols, CJK radicals to Bopomofo, CJK Extension A,
+/// the CJK Unified Ideographs, Yi to Hangul, compatibility and forms, the planes above.
+pub const CLASS_START: [u32; 7] = [0, 0x2E80, 0x3400, 0x4E00, 0xA000, 0xF900, 0x1_0000];
+
+/// A binary decision with probability `prob / 65536` of 0 (see the module doc).
+pub trait BitCoder {
+    fn bit(&mut self, prob: &mut u16, bit: u32) -> u32;
+    /// A bit at even odds.
+    fn raw(&mut self, bit: u32) -> u32;
+}
+
+/// The starting probability: even odds.
+const EVEN: u16 = 0x8000;
+
+/// Moves `prob` towards the bit just coded, by 1/16 of the distance.
+pub fn adapt(prob: &mut u16, bit: u32) {
+    if bit == 0 {
+        *prob += (0xFFFF - *prob) >> 4;
+    } else {
+        *prob -= *prob >> 4;
+    }
+}
+
+/// How an entry's code point is reached from its class's cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Skip this many unused code points from the cursor upward (the cursor included) and take
+    /// the next unused one.
+    Up(u32),
+    /// The unused code point that many + 1 places below the cursor.
+    Down(u32),
+    /// A code point an earlier entry used: its plain difference from the cursor.
+    Again(i32),
+}
+
+impl Default for Step {
+    fn default() -> Step {
+        Step::Up(0)
+    }
+}
+
+/// One entry: its pointer's gap from the previous pointer + 1, its class and its step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    pub gap: u32,
+    pub class: usize,
+    pub step: Step,
+}
+
+/// Longest unary length of a number: values below 2^22 - 1 (every code point fits).
+const MAX_LEN: usize = 22;
+
+/// The contexts of one kind of number.
+#[derive(Clone)]
+struct Gamma {
+    len: [u16; MAX_LEN],
+    /// The two bits after the leading 1, as a binary tree (nodes 1..=3) per length.
+    top: [[u16; 4]; MAX_LEN + 1],
+}
+
+impl Gamma {
+    const NEW: Gamma = Gamma { len: [EVEN; MAX_LEN], top: [[EVEN; 4]; MAX_LEN + 1] };
+
+    /// Codes `v`, returns it and the length of `v + 1` in bits, minus one.
+    fn code(&mut self, c: &mut impl BitCoder, v: u32) -> (u32, usize) {
+        let v1 = v + 1;
+        let want = (31 - v1.leading_zeros()) as usize;
+        let mut len = 0;
+        while len < MAX_LEN && c.bit(&mut self.len[len], u32::from(len < want)) == 1 {
+            len += 1;
+        }
+        let (mut x, mut node) = (1u32, 1usize);
+        for i in (0..len).rev() {
+            let b = (v1 >> i) & 1;
+            let b = if node < 4 {
+                let b = c.bit(&mut self.top[len][node], b);
+                node = node * 2 + b as usize;
+                b
+            } else {
+                c.raw(b)
+            };
+            x = x * 2 + b;
+        }
+        (x - 1, len)
+    }
+}
+
+/// Kinds of step, for contexts.
+const KINDS: usize = 3;
+/// Contexts for the step kind: previous kind × previous length (capped) × same class or not.
+const KIND_CONTEXTS: usize = KINDS * 13 * 2;
+
+/// The adaptive state of the model for one index, and the class cursors.
+pub struct Model {
+    gap: [Gamma; 4],
+    prev_gap_len: usize,
+    class: [[u16; 8]; CLASS_START.len()],
+    prev_class: usize,
+    /// Up (0) or not; then down (0) or again.
+    kind: [[u16; 2]; KIND_CONTEXTS],
+    sign: u16,
+    magnitude: [Gamma; KINDS],
+    prev_kind: usize,
+    prev_len: usize,
+    cursor: [u32; CLASS_START.len()],
+}
+
+impl Default for Model {
+    fn default() -> Model {
+        Model {
+            gap: [Gamma::NEW; 4],
+            prev_gap_len: 0,
+            class: [[EVEN; 8]; CLASS_START.len()],
+            prev_class: 3,
+            kind: [[EVEN; 2]; KIND_CONTEXTS],
+            sign: EVEN,
+            magnitude: [Gamma::NEW; KINDS],
+            prev_kind: 0,
+            prev_len: 0,
+            cursor: CLASS_START,
+        }
+    }
+}
+
+impl Model {
+    /// The entry count, 24 bits at even odds.
+    pub fn count(c: &mut impl BitCoder, n: u32) -> u32 {
+        (0..24).rev().fold(0, |x, i| x * 2 + c.raw((n >> i) & 1))
+    }
+
+    /// Codes an entry (see the module doc) and returns it.
+    pub fn entry(&mut self, c: &mut impl BitCoder, e: Entry) -> Entry {
+        let (gap, len) = self.gap[self.prev_gap_len].code(c, e.gap);
+        self.prev_gap_len = len.min(3);
+
+        let probs = &mut self.class[self.prev_class];
+        let mut node = 1;
+        for i in (0..3).rev() {
+            node = node * 2 + c.bit(&mut probs[node], (e.class as u32 >> i) & 1) as usize;
+        }
+        let class = (node - 8).min(CLASS_START.len() - 1);
+
+        let context = (self.prev_kind * 13 + self.prev_len) * 2 + usize::from(class == self.prev_class);
+        let (kind, v) = match e.step {
+            Step::Up(n) => (0, n),
+            Step::Down(n) => (1, n),
+            Step::Again(d) => (2, d.unsigned_abs()),
+        };
+        let probs = &mut self.kind[context];
+        let kind = match c.bit(&mut probs[0], u32::from(kind != 0)) {
+            0 => 0,
+            _ => 1 + c.bit(&mut probs[1], u32::from(kind == 2)) as usize,
+        };
+        let negative = kind == 2 && c.bit(&mut self.sign, u32::from(matches!(e.step, Step::Again(d) if d < 0))) == 1;
+        let (v, len) = self.magnitude[kind].code(c, v);
+        let step = match kind {
+            0 => Step::Up(v),
+            1 => Step::Down(v),
+            _ => Step::Again(if negative { -(v as i32) } else { v as i32 }),
+        };
+        self.prev_kind = kind;
+        self.prev_len = len.min(12);
+        self.prev_class = class;
+        Entry { gap, class, step }
+    }
+
+    /// The cursor of `class`: where its steps start.
+    pub fn cursor(&self, class: usize) -> u32 {
+        self.cursor[class]
+    }
+
+    /// Records the code point an entry of `class` landed on.
+    pub fn landed(&mut self, class: usize, code_point: u32) {
+        self.cursor[class] = code_point;
+    }
+}
