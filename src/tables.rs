@@ -112,10 +112,9 @@ impl Unused {
     }
 }
 
-/// Expands a packed index (see `src/index_model.rs`) into a table indexed by pointer; 0 means
-/// "no code point" (no index maps a pointer to U+0000).
-fn expand<T: Copy + Default + TryFrom<u32>>(packed: &[u8], len: usize) -> Box<[T]> {
-    let mut table = vec![T::default(); len].into_boxed_slice();
+/// Calls `f(pointer, code point)` for every entry of a packed index (see `src/index_model.rs`).
+/// Not generic, so the decoder exists once in the binary.
+fn unpack(packed: &[u8], f: &mut dyn FnMut(usize, u32)) {
     let mut coder = RangeDecoder::new(packed);
     let mut model = Model::default();
     let mut unused = Unused(vec![!0u64; 0x110000 / 64]);
@@ -131,9 +130,18 @@ fn expand<T: Copy + Default + TryFrom<u32>>(packed: &[u8], len: usize) -> Box<[T
         unused.take(cp);
         model.landed(class, cp);
         pointer += gap as usize;
-        table[pointer] = T::try_from(cp).ok().expect("index code points fit the table type");
+        f(pointer, cp);
         pointer += 1;
     }
+}
+
+/// Expands a packed index into a table indexed by pointer; 0 means "no code point" (no index
+/// maps a pointer to U+0000).
+fn expand<T: Copy + Default + TryFrom<u32>>(packed: &[u8], len: usize) -> Box<[T]> {
+    let mut table = vec![T::default(); len].into_boxed_slice();
+    unpack(packed, &mut |pointer, cp| {
+        table[pointer] = T::try_from(cp).ok().expect("index code points fit the table type");
+    });
     table
 }
 
