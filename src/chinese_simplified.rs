@@ -36,16 +36,39 @@ fn ranges_pointer(code_point: u32) -> u32 {
 }
 
 /// The code point of a two-byte sequence (§ 10.2.1, gb18030 first set, `byte` not 0x30..=0x39).
-#[inline(always)]
-fn two_byte_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u32> {
+fn two_byte_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u16> {
     let offset = if byte < 0x7F { 0x40 } else { 0x41 };
     match byte {
         0x40..=0x7E | 0x80..=0xFE => {
             let pointer = usize::from(leading - 0x81) * 190 + usize::from(byte - offset);
-            tables::code_point(index, pointer)
+            tables::code_point(index, pointer).map(|c| c as u16)
         }
         _ => None,
     }
+}
+
+/// The code point of every two-byte sequence (see [`two_byte_code_point`]) at (leading − 0x81) ×
+/// 256 + byte, 0 where there is none (an error, or a byte 0x30..=0x39 that starts a four-byte
+/// sequence), built once: one load per pair in the decoder's loops.
+fn pairs() -> &'static [u16] {
+    static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let index = tables::gb18030();
+        let mut table = vec![0; 126 * 256].into_boxed_slice();
+        for leading in 0x81..=0xFE {
+            for byte in (0..=0xFF).filter(|b| !(0x30..=0x39).contains(b)) {
+                let at = usize::from(leading - 0x81) << 8 | usize::from(byte);
+                table[at] = two_byte_code_point(index, leading, byte).unwrap_or(0);
+            }
+        }
+        table
+    })
+}
+
+/// The code point for a leading byte (0x81..=0xFE) and the byte after it, or 0.
+#[inline(always)]
+fn pair(pairs: &[u16], leading: u8, byte: u8) -> u16 {
+    pairs[usize::from(leading - 0x81) << 8 | usize::from(byte)]
 }
 
 /// The index gb18030 ranges code point of a four-byte sequence (§ 10.2.1, gb18030 third set).
@@ -110,7 +133,7 @@ pub(crate) struct Gb18030Decoder {
 
 impl Gb18030Decoder {
     /// The handler for a byte (end-of-queue is handled by the caller).
-    fn handle(&mut self, index: &[u16], byte: u8) -> Step {
+    fn handle(&mut self, pairs: &[u16], byte: u8) -> Step {
         if self.third != 0 {
             let (first, second, third) = (self.first, self.second, self.third);
             self.first = 0;
@@ -141,8 +164,9 @@ impl Gb18030Decoder {
             }
             let leading = self.first;
             self.first = 0;
-            if let Some(c) = two_byte_code_point(index, leading, byte) {
-                return Step::CodePoint(c);
+            let c = pair(pairs, leading, byte);
+            if c != 0 {
+                return Step::CodePoint(u32::from(c));
             }
             let len = usize::from(byte < 0x80);
             return Step::Error { restore: [byte, 0, 0], len };
@@ -161,11 +185,11 @@ impl Gb18030Decoder {
 
 impl Decode for Gb18030Decoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
-        let index = tables::gb18030();
+        let pairs = pairs();
         let mut i = 0;
         loop {
             if self.first == 0 && self.restored.len == 0 {
-                i += fast_path(index, &src[i..], dst);
+                i += fast_path(pairs, &src[i..], dst);
             }
             if !dst.has_room() {
                 return (DecoderResult::OutputFull, i);
@@ -188,7 +212,7 @@ impl Decode for Gb18030Decoder {
                     }
                 },
             };
-            match self.handle(index, byte) {
+            match self.handle(pairs, byte) {
                 Step::Continue => {}
                 Step::CodePoint(c) => dst.write_scalar(c),
                 Step::Error { restore, len } => {
@@ -208,7 +232,7 @@ impl Decode for Gb18030Decoder {
 /// exactly as the handler would, while there is room; returns the bytes read. Stops before
 /// anything else (an error, or a sequence cut by the end of `src`) for the handler to take.
 #[inline(always)]
-fn fast_path<S: Sink>(index: &[u16], src: &[u8], dst: &mut S) -> usize {
+fn fast_path<S: Sink>(pairs: &[u16], src: &[u8], dst: &mut S) -> usize {
     let mut i = 0;
     while dst.has_room() {
         let Some(&leading) = src.get(i) else { break };
@@ -220,7 +244,11 @@ fn fast_path<S: Sink>(index: &[u16], src: &[u8], dst: &mut S) -> usize {
             break;
         }
         let Some(&byte) = src.get(i + 1) else { break };
-        if (0x30..=0x39).contains(&byte) {
+        let c = pair(pairs, leading, byte);
+        if c != 0 {
+            dst.write_bmp(c);
+            i += 2;
+        } else if (0x30..=0x39).contains(&byte) {
             let Some(&[third, fourth]) = src.get(i + 2..i + 4) else { break };
             if !(0x81..=0xFE).contains(&third) || !(0x30..=0x39).contains(&fourth) {
                 break;
@@ -229,9 +257,7 @@ fn fast_path<S: Sink>(index: &[u16], src: &[u8], dst: &mut S) -> usize {
             dst.write_scalar(c);
             i += 4;
         } else {
-            let Some(c) = two_byte_code_point(index, leading, byte) else { break };
-            dst.write_bmp(c as u16);
-            i += 2;
+            break;
         }
     }
     i
