@@ -40,30 +40,29 @@ fn read_index(dir: &Path, name: &str) -> Vec<(u32, u32)> {
     entries
 }
 
-/// `labels.rs`: every (label, encoding index) pair sorted by label, and the names in
-/// `encodings.json` order, which is the order of the `Encoding` enum.
+/// `labels.rs`: the names in `encodings.json` order, which is the order of the `Encoding` enum,
+/// and every encoding's labels as one string: a line per encoding in that order, its labels
+/// sorted and separated by spaces (about 2.3 KB, against 5 KB as a table of string slices).
 fn write_labels(dir: &Path, out: &Path) -> Vec<String> {
     let json: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(dir.join("encodings.json")).unwrap()).unwrap();
     let mut names = Vec::new();
-    let mut labels = Vec::new();
+    let mut lines = Vec::new();
     for group in json.as_array().unwrap() {
         for enc in group["encodings"].as_array().unwrap() {
-            let index = names.len();
             names.push(enc["name"].as_str().unwrap().to_owned());
-            for label in enc["labels"].as_array().unwrap() {
-                labels.push((label.as_str().unwrap().to_owned(), index));
-            }
+            let mut labels: Vec<&str> =
+                enc["labels"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+            labels.sort_unstable();
+            // Lookup compares ASCII case-insensitively against labels in lowercase.
+            let plain = |l: &&str| l.bytes().all(|b| b.is_ascii_graphic() && !b.is_ascii_uppercase());
+            assert!(labels.iter().all(plain), "labels are ASCII lowercase without spaces");
+            lines.push(labels.join(" "));
         }
     }
-    labels.sort();
     let mut s = String::new();
     writeln!(s, "#[cfg(test)]\npub(crate) static JSON_NAMES: [&str; {}] = {names:?};", names.len()).unwrap();
-    writeln!(s, "pub(crate) static LABELS: [(&str, u8); {}] = [", labels.len()).unwrap();
-    for (label, index) in &labels {
-        writeln!(s, "    ({label:?}, {index}),").unwrap();
-    }
-    s.push_str("];\n");
+    writeln!(s, "pub(crate) static LABELS: &str = {:?};", lines.join("\n")).unwrap();
     fs::write(out.join("labels.rs"), s).unwrap();
     names
 }

@@ -1,7 +1,7 @@
 //! Names and labels (§ 4.2) for JS: label lookup and the table of encodings.
 
 use super::buffers::{sized, SCRATCH};
-use crate::encoding::{Encoding, Family};
+use crate::encoding::{label_lists, Encoding, Family};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// get an encoding (§ 4.2) for the label in `in8[..len]`: its number, or -1 for failure.
@@ -32,17 +32,12 @@ fn heading(family: Family) -> &'static str {
 #[wasm_bindgen]
 pub fn describe_encodings() -> usize {
     let mut text = String::new();
-    for e in Encoding::ALL {
+    for (e, labels) in Encoding::ALL.into_iter().zip(label_lists()) {
         text.push_str(heading(e.family()));
         text.push('\t');
         text.push_str(e.name());
         text.push_str(if e.has_standard_encoder() { "\t1\t" } else { "\t0\t" });
-        for (i, label) in e.labels().enumerate() {
-            if i > 0 {
-                text.push(' ');
-            }
-            text.push_str(label);
-        }
+        text.push_str(labels);
         text.push('\n');
     }
     let out = &mut SCRATCH.get().out8;
