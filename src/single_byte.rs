@@ -7,11 +7,28 @@ use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::{encode_char_by_bmp, Encode};
 use crate::encoding::Encoding;
 use crate::sink::Sink;
-use crate::tables::{SINGLE_BYTE, UNMAPPED};
+use crate::tables::{SINGLE_BYTE_DELTAS, UNMAPPED};
 
-/// The position of a single-byte encoding's table in `SINGLE_BYTE` (they follow UTF-8).
+/// The position of a single-byte encoding's table in `SINGLE_BYTE_DELTAS` (they follow UTF-8).
 fn slot(encoding: Encoding) -> usize {
     encoding as usize - 1
+}
+
+/// Every byte's code point in a single-byte encoding (`UNMAPPED` for none), expanded from its
+/// index's deltas the first time the encoding is used.
+fn table(encoding: Encoding) -> &'static [u16; 256] {
+    static TABLES: [OnceLock<[u16; 256]>; 28] = [const { OnceLock::new() }; 28];
+    let i = slot(encoding);
+    TABLES[i].get_or_init(|| {
+        let mut table = [0u16; 256];
+        for (byte, c) in (0u16..).zip(&mut table) {
+            *c = byte;
+        }
+        for ((byte, c), delta) in (0x80u16..).zip(&mut table[0x80..]).zip(&SINGLE_BYTE_DELTAS[i]) {
+            *c = byte.wrapping_add(*delta);
+        }
+        table
+    })
 }
 
 /// The single-byte decoder is stateless; it holds its table of every byte's code point.
@@ -22,7 +39,7 @@ pub(crate) struct SingleByteDecoder {
 
 impl SingleByteDecoder {
     pub(crate) fn new(encoding: Encoding) -> Self {
-        SingleByteDecoder { table: &SINGLE_BYTE[slot(encoding)] }
+        SingleByteDecoder { table: table(encoding) }
     }
 }
 
@@ -59,11 +76,10 @@ struct Reverse {
 impl SingleByteEncoder {
     pub(crate) fn new(encoding: Encoding) -> Self {
         static REVERSE: [OnceLock<Reverse>; 28] = [const { OnceLock::new() }; 28];
-        let i = slot(encoding);
-        let reverse = REVERSE[i].get_or_init(|| {
+        let reverse = REVERSE[slot(encoding)].get_or_init(|| {
             let mut r = Reverse { pages: [0; 256], bytes: Vec::new() };
             for byte in 0x80..=0xFFu8 {
-                let c = SINGLE_BYTE[i][usize::from(byte)];
+                let c = table(encoding)[usize::from(byte)];
                 if c == UNMAPPED {
                     continue;
                 }
@@ -100,5 +116,22 @@ impl Encode for SingleByteEncoder {
             0 => 0,
             page => u16::from(r.bytes[(usize::from(page) - 1) * 256 + usize::from(c & 0xFF)]),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines of index-windows-1252.txt and index-iso-8859-8.txt, and ASCII.
+    #[test]
+    fn tables_expand_to_the_indexes() {
+        let t = table(Encoding::Windows1252);
+        assert_eq!((t[0x00], t[0x41], t[0x7F]), (0x00, 0x41, 0x7F));
+        assert_eq!((t[0x80], t[0x81], t[0xFF]), (0x20AC, 0x81, 0xFF));
+        let t = table(Encoding::Iso8859_8);
+        assert_eq!((t[0xA1], t[0xE0], t[0xFD], t[0xFF]), (UNMAPPED, 0x05D0, 0x200E, UNMAPPED));
+        assert!(core::ptr::eq(table(Encoding::Iso8859_8I), table(Encoding::Iso8859_8I)));
+        assert_eq!(table(Encoding::Iso8859_8I), t);
     }
 }
