@@ -75,10 +75,16 @@ glue = glue.replace(
   'function decodeText(bytes) {\n    let s = \'\';\n    for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);\n    return s;\n}\n',
 );
 if (/new Text(De|En)coder/.test(glue)) fail('the wasm-bindgen glue still uses TextDecoder/TextEncoder; update the patch');
+// The browser entry instantiates by itself (below) with the glue's imports and its finishing step,
+// so that the glue's general loader (about 0.4 KB gzipped) drops out of bundles.
+if (!/^function __wbg_get_imports\(\)/m.test(glue) || !/^function __wbg_finalize_init\(instance, module\)/m.test(glue)) {
+  fail('the wasm-bindgen glue has no __wbg_get_imports or __wbg_finalize_init; update the browser entry');
+}
+glue = glue.replace(/^export \{ initSync, __wbg_init as default \};$/m, 'export { initSync, __wbg_get_imports, __wbg_finalize_init };');
 writeFileSync(join(pkg, 'glue.mjs'), glue);
 const glueCjs = `'use strict';\n${glue}`
   .replace(/^export function /gm, 'function ')
-  .replace(/^export \{ initSync, __wbg_init as default \};\n?/m, 'module.exports = { initSync };\n')
+  .replace(/^export \{ initSync, [^}]*\};\n?/m, 'module.exports = { initSync };\n')
   .replace(/import\.meta\.url/g, "require('node:url').pathToFileURL(__filename)");
 if (/^export |import\.meta/m.test(glueCjs)) fail('could not convert the glue to CommonJS');
 writeFileSync(join(pkg, 'glue.cjs'), glueCjs);
@@ -111,9 +117,21 @@ const esmExport = `export { ${api.join(', ')} } from './core.mjs';\n`;
 const entries = {
   // Node, Deno and Bun: read the file, compile asynchronously.
   'index.node.mjs': `import { readFile } from 'node:fs/promises';\nimport { initSync } from './glue.mjs';\nimport { bindWasm } from './core.mjs';\n\nconst module = await WebAssembly.compile(await readFile(new URL('./encoding_wasm_bg.wasm', import.meta.url)));\nbindWasm(initSync({ module }));\n${esmExport}`,
-  // Browsers and bundlers: fetch and compile asynchronously (Chromium refuses synchronous
-  // compilation of large modules on the main thread).
-  'index.browser.mjs': `import init from './glue.mjs';\nimport { bindWasm } from './core.mjs';\n\nbindWasm(await init({ module_or_path: new URL('./encoding_wasm_bg.wasm', import.meta.url) }));\n${esmExport}`,
+  // Browsers and bundlers: fetch, compile and instantiate asynchronously (Chromium refuses
+  // synchronous compilation of large modules on the main thread); compiling while the file
+  // downloads needs its application/wasm type.
+  'index.browser.mjs': `import { __wbg_get_imports as imports, __wbg_finalize_init as finish } from './glue.mjs';
+import { bindWasm } from './core.mjs';
+
+const url = new URL('./encoding_wasm_bg.wasm', import.meta.url);
+const response = await fetch(url);
+if (!response.ok) throw new Error(\`encoding-wasm: fetching \${url} failed with HTTP status \${response.status}.\`);
+const { instance, module } = typeof WebAssembly.instantiateStreaming === 'function' &&
+  response.headers.get('Content-Type')?.toLowerCase() === 'application/wasm'
+  ? await WebAssembly.instantiateStreaming(response, imports())
+  : await WebAssembly.instantiate(await response.arrayBuffer(), imports());
+bindWasm(finish(instance, module));
+${esmExport}`,
   // Cloudflare workerd compiles no wasm from bytes: the module is imported as a module.
   'index.workerd.mjs': `import module from './encoding_wasm_bg.wasm';\nimport { initSync } from './glue.mjs';\nimport { bindWasm } from './core.mjs';\n\nbindWasm(initSync({ module }));\n${esmExport}`,
   // require() in Node: synchronous compilation is allowed there.
