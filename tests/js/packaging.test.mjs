@@ -40,7 +40,9 @@ test('require() in Node gives the same API, working', () => {
 
 test('browsers and bundlers compile asynchronously; workerd imports the module; nothing compiles synchronously in ESM', () => {
   const browser = read('pkg/index.browser.mjs');
-  assert.match(browser, /await init\(\{ module_or_path: new URL\('\.\/encoding_wasm_bg\.wasm', import\.meta\.url\) \}\)/);
+  assert.match(browser, /^const url = new URL\('\.\/encoding_wasm_bg\.wasm', import\.meta\.url\);$/m);
+  assert.match(browser, /await WebAssembly\.instantiateStreaming\(response, imports\(\)\)/);
+  assert.match(browser, /await WebAssembly\.instantiate\(await response\.arrayBuffer\(\), imports\(\)\)/);
   assert.match(read('pkg/index.node.mjs'), /await WebAssembly\.compile\(/);
   const workerd = read('pkg/index.workerd.mjs');
   assert.match(workerd, /^import module from '\.\/encoding_wasm_bg\.wasm';/m);
