@@ -87,6 +87,36 @@ pub(crate) trait Encode {
     fn encode_bmp(&self, _c: u16) -> u16 {
         0
     }
+
+    /// Encodes UTF-16 code units of `src` while [`Encode::encode_bmp`] maps each (or it is
+    /// ASCII, alone, and [`Encode::BULK_ASCII`]); `dst` has room for two bytes per unit. Returns
+    /// (units read, bytes written). For [`Encode::BULK`] encoders; one may replace it by a faster
+    /// loop with the same result.
+    #[inline(always)]
+    fn encode_utf16_run(&self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        let mut w = 0;
+        let mut n = 0;
+        for (i, &u) in src.iter().enumerate() {
+            if u < 0x80 {
+                // A lone ASCII code point (a space between words) stays in the run; longer ASCII
+                // runs go back to the driver's copy.
+                if !Self::BULK_ASCII || src.get(i + 1).is_some_and(|&u| u < 0x80) {
+                    break;
+                }
+                dst[w] = u as u8;
+                w += 1;
+            } else {
+                // Surrogates are in no index: `encode_bmp` returns 0 for them.
+                let packed = self.encode_bmp(u);
+                if packed == 0 {
+                    break;
+                }
+                w += write_packed(packed, &mut dst[w..]);
+            }
+            n += 1;
+        }
+        (n, w)
+    }
 }
 
 /// `encode_char` for a [`Encode::BULK`] encoder whose only non-ASCII mappings are `encode_bmp`'s.
@@ -470,27 +500,7 @@ impl Input for Utf16Input<'_> {
         // At most two bytes per code unit: room is checked once for the whole run.
         let rest = &self.src[self.pos..];
         let src = &rest[..rest.len().min((dst.len() - MAX_STEP) / 2)];
-        let mut w = 0;
-        let mut n = 0;
-        for (i, &u) in src.iter().enumerate() {
-            if u < 0x80 {
-                // A lone ASCII code point (a space between words) stays in the run; longer ASCII
-                // runs go back to the driver's copy.
-                if !E::BULK_ASCII || src.get(i + 1).is_some_and(|&u| u < 0x80) {
-                    break;
-                }
-                dst[w] = u as u8;
-                w += 1;
-            } else {
-                // Surrogates are in no index: `encode_bmp` returns 0 for them.
-                let packed = enc.encode_bmp(u);
-                if packed == 0 {
-                    break;
-                }
-                w += write_packed(packed, &mut dst[w..]);
-            }
-            n += 1;
-        }
+        let (n, w) = enc.encode_utf16_run(src, dst);
         self.pos += n;
         w
     }
