@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::{write_packed, Encode};
+use crate::encoder::{pack_reverse, write_packed, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables::{self, GB18030_RANGES};
 
@@ -263,10 +263,24 @@ fn fast_path<S: Sink>(pairs: &[u16], src: &[u8], dst: &mut S) -> usize {
     i
 }
 
-/// Index gb18030's reverse map (first pointer for each code point), built once.
-fn reverse() -> &'static [u16] {
-    static REVERSE: OnceLock<Box<[u16]>> = OnceLock::new();
-    REVERSE.get_or_init(|| tables::reverse_bmp(tables::gb18030(), |_| true))
+/// The encoder's one- and two-byte results for each BMP code point (§ 10.2.2 steps 1, 2, 4
+/// and 5), packed, built once: ASCII, nothing for U+E5E5 (an error), `PUA_BYTES`, then the
+/// index gb18030 pointer (first pointer for each code point) as two bytes.
+fn reverse() -> &'static BmpTable {
+    static REVERSE: OnceLock<Box<BmpTable>> = OnceLock::new();
+    REVERSE.get_or_init(|| {
+        let pointers = tables::reverse_bmp(tables::gb18030(), |_| true);
+        let mut bytes = pack_reverse(pointers, true, |pointer| {
+            let (leading, trailing) = (pointer / 190 + 0x81, pointer % 190);
+            let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
+            leading << 8 | (trailing + offset)
+        });
+        bytes[0xE5E5] = 0;
+        for (c, pair) in PUA_BYTES {
+            bytes[usize::from(c)] = u16::from_be_bytes(pair);
+        }
+        bytes
+    })
 }
 
 /// The encoder's table of Private Use code points and their two bytes (§ 10.2.2), which keeps
@@ -296,7 +310,7 @@ const PUA_BYTES: [(u16, [u8; 2]); 18] = [
 #[derive(Clone, Debug)]
 pub(crate) struct Gb18030Encoder {
     is_gbk: bool,
-    reverse: &'static [u16],
+    reverse: &'static BmpTable,
 }
 
 impl Gb18030Encoder {
@@ -315,13 +329,8 @@ impl Encode for Gb18030Encoder {
         if let Ok(packed @ 1..) = u16::try_from(code_point).map(|c| self.encode_bmp(c)) {
             return Ok(write_packed(packed, out));
         }
-        if code_point == 0xE5E5 {
-            return Err(0);
-        }
-        if let Ok(i) = PUA_BYTES.binary_search_by_key(&code_point, |&(c, _)| u32::from(c)) {
-            return Ok(write_packed(u16::from_be_bytes(PUA_BYTES[i].1), out));
-        }
-        if self.is_gbk {
+        // What is left: U+E5E5, astral code points and those of the four-byte ranges.
+        if code_point == 0xE5E5 || self.is_gbk {
             return Err(0);
         }
         let mut pointer = ranges_pointer(code_point);
@@ -342,24 +351,12 @@ impl Encode for Gb18030Encoder {
 
     const BULK: bool = true;
 
-    /// The handler's one- and two-byte results from the index; 0 for U+E5E5 (an error), the
-    /// code points of `PUA_BYTES` (none is in the index) and four-byte ones.
+    /// The handler's one- and two-byte results: the table's, and GBK's U+20AC.
     #[inline(always)]
     fn encode_bmp(&self, c: u16) -> u16 {
-        if c == 0xE5E5 {
-            return 0;
-        }
         if self.is_gbk && c == 0x20AC {
             return 0x80;
         }
-        match self.reverse[usize::from(c)] {
-            0 => 0,
-            entry => {
-                let pointer = entry - 1;
-                let (leading, trailing) = (pointer / 190 + 0x81, pointer % 190);
-                let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
-                leading << 8 | (trailing + offset)
-            }
-        }
+        self.reverse[usize::from(c)]
     }
 }

@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::{write_packed, Encode};
+use crate::encoder::{pack_reverse, write_packed, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
@@ -126,8 +126,8 @@ fn fast_path<S: Sink>(index: &[u32], src: &[u8], dst: &mut S) -> usize {
 /// (0xA1 - 0x81) × 157 excluded, the first pointer of each code point except the last for the six
 /// the standard names.
 struct Reverse {
-    /// 1 + pointer for each BMP code point, or 0.
-    bmp: Box<[u16]>,
+    /// The packed bytes for each BMP code point (ASCII as itself), or 0.
+    bmp: Box<BmpTable>,
     /// (code point, pointer) for the code points beyond the BMP, sorted.
     astral: Box<[(u32, u16)]>,
 }
@@ -161,7 +161,7 @@ fn reverse() -> &'static Reverse {
                 }
             }
         }
-        Reverse { bmp, astral: astral.into_boxed_slice() }
+        Reverse { bmp: pack_reverse(bmp, true, bytes), astral: astral.into_boxed_slice() }
     })
 }
 
@@ -199,10 +199,7 @@ impl Encode for Big5Encoder {
 
     #[inline(always)]
     fn encode_bmp(&self, c: u16) -> u16 {
-        match self.reverse.bmp[usize::from(c)] {
-            0 => 0,
-            entry => bytes(entry - 1),
-        }
+        self.reverse.bmp[usize::from(c)]
     }
 }
 

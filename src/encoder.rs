@@ -76,17 +76,92 @@ pub(crate) trait Encode {
     /// in bulk.
     const BULK: bool = false;
 
-    /// Whether ASCII code points join bulk runs: they encode as themselves in every state.
-    const BULK_ASCII: bool = true;
-
-    /// The bytes for `c`, a non-ASCII BMP code point, if the handler encodes it as one or two
-    /// bytes without changing state: one byte as itself (non-zero), two as `first << 8 | second`
-    /// (first non-zero); 0 otherwise (an error, a state change, more bytes, or a surrogate), for
-    /// [`Encode::encode_char`] to handle.
+    /// The bytes for `c`, a BMP code point, if the handler encodes it as one or two bytes
+    /// without changing state: one byte as itself (non-zero), two as `first << 8 | second`
+    /// (first non-zero); 0 otherwise (an error, a state change, more bytes, a surrogate, or
+    /// U+0000), for [`Encode::encode_char`] to handle.
     #[inline(always)]
     fn encode_bmp(&self, _c: u16) -> u16 {
         0
     }
+
+    /// Encodes UTF-16 code units of `src` while [`Encode::encode_bmp`] maps each; `dst` has room
+    /// for two bytes per unit. Returns (units read, bytes written). For [`Encode::BULK`]
+    /// encoders; one may replace it by a faster loop with the same result.
+    #[inline(always)]
+    fn encode_utf16_run(&self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        let ascii = self.ascii_run() == AsciiRun::All;
+        let (mut n, mut w) = (0, 0);
+        // Eight units at a time, with no branch on each: a copy if all are ASCII (and ASCII
+        // encodes as itself), else eight lookups, written if all map.
+        while let Some(units) = src.get(n..n + 8) {
+            if ascii {
+                let (low, high) = (ascii_word(&units[..4]), ascii_word(&units[4..]));
+                if let (Some(low), Some(high)) = (low, high) {
+                    dst[w..w + 8].copy_from_slice(&(u64::from(high) << 32 | u64::from(low)).to_le_bytes());
+                    n += 8;
+                    w += 8;
+                    continue;
+                }
+            }
+            let packed: [u16; 8] = core::array::from_fn(|k| self.encode_bmp(units[k]));
+            if packed.iter().fold(false, |zero, &p| zero | (p == 0)) {
+                break;
+            }
+            for p in packed {
+                w += write_packed_pair(p, &mut dst[w..w + 2]);
+            }
+            n += 8;
+        }
+        // The rest, and the block with a unit that does not map, one at a time.
+        while let Some(&u) = src.get(n) {
+            let packed = self.encode_bmp(u);
+            if packed == 0 {
+                break;
+            }
+            w += write_packed_pair(packed, &mut dst[w..w + 2]);
+            n += 1;
+        }
+        (n, w)
+    }
+}
+
+/// Writes the bytes packed by [`Encode::encode_bmp`] (non-zero) into `out`, two bytes with no
+/// branch (the second is overwritten next if there is one byte), and returns how many.
+#[inline(always)]
+fn write_packed_pair(packed: u16, out: &mut [u8]) -> usize {
+    let two = packed > 0xFF;
+    let word = if two { packed } else { packed << 8 };
+    out.copy_from_slice(&word.to_be_bytes());
+    1 + usize::from(two)
+}
+
+/// The four bytes of four ASCII code units, or `None` if one is not ASCII.
+#[inline(always)]
+fn ascii_word(units: &[u16]) -> Option<u32> {
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    let word = units.iter().rev().fold(0u64, |w, &u| w << 16 | u64::from(u));
+    if word & (0xFF80 * LANES) != 0 {
+        return None;
+    }
+    Some(((word & 0xFF) | (word >> 8 & 0xFF00) | (word >> 16 & 0xFF_0000) | (word >> 24 & 0xFF00_0000)) as u32)
+}
+
+/// Packed bytes for each BMP code point, as [`Encode::encode_bmp`] returns them.
+pub(crate) type BmpTable = [u16; 0x10000];
+
+/// Turns a reverse map from [`crate::tables::reverse_bmp`] (1 + pointer, or 0) into the packed
+/// bytes of [`Encode::encode_bmp`] in place, by `bytes` of each pointer; ASCII (but U+0000,
+/// which stays with the handler) maps to itself where `ascii`.
+pub(crate) fn pack_reverse(reverse: Box<[u16]>, ascii: bool, bytes: impl Fn(u16) -> u16) -> Box<BmpTable> {
+    let mut reverse: Box<BmpTable> = reverse.try_into().expect("a reverse map covers the BMP");
+    for entry in reverse.iter_mut().filter(|e| **e != 0) {
+        *entry = bytes(*entry - 1);
+    }
+    for c in 1..0x80u16 {
+        reverse[usize::from(c)] = if ascii { c } else { 0 };
+    }
+    reverse
 }
 
 /// `encode_char` for a [`Encode::BULK`] encoder whose only non-ASCII mappings are `encode_bmp`'s.
@@ -343,8 +418,8 @@ trait Input {
     fn next_char(&mut self) -> Option<char>;
     /// Whether the next item is ASCII (so a copy of an ASCII run is worth starting).
     fn next_is_ascii(&self) -> bool;
-    /// Encodes code points while `enc.encode_bmp` maps each (or it is ASCII, alone, and
-    /// `E::BULK_ASCII`), leaving at least [`MAX_STEP`] bytes of `dst` free; returns the bytes
+    /// Encodes code points while `enc.encode_bmp` maps each (from UTF-8, an ASCII one only
+    /// alone), leaving at least [`MAX_STEP`] bytes of `dst` free; returns the bytes
     /// written. For `E::BULK` encoders only.
     fn encode_bmp_run<E: Encode>(&mut self, enc: &E, dst: &mut [u8]) -> usize;
 }
@@ -353,6 +428,23 @@ trait Input {
 #[inline(always)]
 fn is_shift_or_escape(b: u8) -> bool {
     matches!(b, 0x0E | 0x0F | 0x1B)
+}
+
+/// Copies code units of `src` four at a time while the four are ASCII (and, if `but_controls`,
+/// none is below U+0020); returns how many. `dst` has room for as many bytes.
+#[inline(always)]
+fn copy_ascii_words(src: &[u16], dst: &mut [u8], but_controls: bool) -> usize {
+    let mut n = 0;
+    for (units, out) in src.chunks_exact(4).zip(dst.chunks_exact_mut(4)) {
+        let Some(word) = ascii_word(units) else { break };
+        // In ASCII bytes, `word - 0x20` borrows only from a byte below 0x20.
+        if but_controls && word.wrapping_sub(0x2020_2020) & !word & 0x8080_8080 != 0 {
+            break;
+        }
+        out.copy_from_slice(&word.to_le_bytes());
+        n += 4;
+    }
+    n
 }
 
 struct Utf8Input<'a> {
@@ -391,8 +483,9 @@ impl Input for Utf8Input<'_> {
         while i < limit {
             let b = src[i];
             if b < 0x80 {
-                // As from UTF-16: longer ASCII runs go back to the driver's copy.
-                if !E::BULK_ASCII || src.get(i + 1).is_some_and(|&b| b < 0x80) {
+                // A lone ASCII code point (a space between words) stays in the run if the
+                // encoder maps it; longer ASCII runs go back to the driver's word-at-a-time copy.
+                if src.get(i + 1).is_some_and(|&b| b < 0x80) || enc.encode_bmp(u16::from(b)) == 0 {
                     break;
                 }
                 dst[w] = b;
@@ -433,12 +526,18 @@ impl Input for Utf16Input<'_> {
     #[inline]
     fn copy_ascii(&mut self, dst: &mut [u8], but_shifts_and_escape: bool) -> usize {
         let rest = &self.src[self.pos..];
-        let n = rest
-            .iter()
-            .zip(dst.iter_mut())
-            .take_while(|(&u, _)| u < 0x80 && !(but_shifts_and_escape && is_shift_or_escape(u as u8)))
-            .map(|(&u, d)| *d = u as u8)
-            .count();
+        let len = rest.len().min(dst.len());
+        let mut n = 0;
+        while n < len {
+            n += copy_ascii_words(&rest[n..len], &mut dst[n..len], but_shifts_and_escape);
+            match rest.get(n) {
+                Some(&u) if n < len && u < 0x80 && !(but_shifts_and_escape && is_shift_or_escape(u as u8)) => {
+                    dst[n] = u as u8;
+                    n += 1;
+                }
+                _ => break,
+            }
+        }
         self.pos += n;
         n
     }
@@ -470,27 +569,7 @@ impl Input for Utf16Input<'_> {
         // At most two bytes per code unit: room is checked once for the whole run.
         let rest = &self.src[self.pos..];
         let src = &rest[..rest.len().min((dst.len() - MAX_STEP) / 2)];
-        let mut w = 0;
-        let mut n = 0;
-        for (i, &u) in src.iter().enumerate() {
-            if u < 0x80 {
-                // A lone ASCII code point (a space between words) stays in the run; longer ASCII
-                // runs go back to the driver's copy.
-                if !E::BULK_ASCII || src.get(i + 1).is_some_and(|&u| u < 0x80) {
-                    break;
-                }
-                dst[w] = u as u8;
-                w += 1;
-            } else {
-                // Surrogates are in no index: `encode_bmp` returns 0 for them.
-                let packed = enc.encode_bmp(u);
-                if packed == 0 {
-                    break;
-                }
-                w += write_packed(packed, &mut dst[w..]);
-            }
-            n += 1;
-        }
+        let (n, w) = enc.encode_utf16_run(src, dst);
         self.pos += n;
         w
     }
@@ -568,6 +647,64 @@ mod tests {
         let (r, read, n) = e.encode_from_utf8(&text, &mut out, true, EncoderMode::Fatal);
         assert_eq!((r, read, n), (EncoderResult::OutputFull, 9, 6));
         assert_eq!(&out[..6], b"\xD6\xD0".repeat(3));
+    }
+
+    /// The UTF-16 runs' eight-unit blocks (ASCII words, lookups) stop exactly where a unit does
+    /// not map, wherever it falls in a block: the output equals that of each code point alone
+    /// (stateless encoders), and of the UTF-8 input path (ISO-2022-JP too), in both modes.
+    #[test]
+    fn utf16_blocks_stop_at_the_unit_that_does_not_map() {
+        let cases = [
+            (Encoding::Windows1251, "\u{430}\u{431}\u{432}", '\u{3042}'),
+            (Encoding::Iso8859_7, "\u{3B1}\u{3B2}", '\u{430}'),
+            (Encoding::ShiftJis, "\u{3042}\u{FF71}\u{A5}", '\u{E000}'),
+            (Encoding::EucJp, "\u{3042}\u{FF71}\u{2212}", '\u{AC00}'),
+            (Encoding::Iso2022Jp, "\u{3042}\u{3044}\u{FF71}", '\u{AC00}'),
+            (Encoding::Gbk, "\u{4E2D}\u{20AC}", '\u{1F600}'),
+            (Encoding::Gb18030, "\u{4E2D}\u{E78D}", '\u{E5E5}'),
+            (Encoding::Big5, "\u{4E00}\u{4E01}", '\u{AC00}'),
+            (Encoding::EucKr, "\u{AC00}\u{AC01}", '\u{3042}'),
+        ];
+        for (encoding, mapped, unmapped) in cases {
+            let pieces: Vec<String> = vec![mapped.into(), "abcdefgh".into(), " ".into(), "\0".into()];
+            for len in 0..40usize {
+                for at in [None, Some(len / 2), Some(len.saturating_sub(1))] {
+                    // A deterministic mix of mapped runs, ASCII runs of several lengths and NUL.
+                    let mut text = String::new();
+                    for i in 0..len {
+                        if Some(i) == at {
+                            text.push(unmapped);
+                        }
+                        let piece = &pieces[(i * 7 + len) % 4];
+                        text.push_str(&piece[..piece.char_indices().nth(1 + i % 3).map_or(piece.len(), |(k, _)| k)]);
+                    }
+                    let units: Vec<u16> = text.encode_utf16().collect();
+                    for mode in [EncoderMode::Html, EncoderMode::Fatal] {
+                        let mut e = Encoder::new(encoding).unwrap();
+                        let expected = e.encode_to_vec(&text, mode);
+                        let mut e = Encoder::new(encoding).unwrap();
+                        let mut out = vec![0u8; e.max_buffer_length_from_utf16(units.len(), mode)];
+                        let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, mode);
+                        let got = match r {
+                            EncoderResult::Unmappable(c) => Err(c),
+                            _ => Ok(out[..n].to_vec()),
+                        };
+                        assert_eq!(got, expected, "{encoding:?} {mode:?} {text:?}");
+                        if expected.is_err() {
+                            let before: usize = text[..text.find(unmapped).unwrap()].encode_utf16().count();
+                            assert_eq!(read, before + unmapped.len_utf16(), "{encoding:?} {text:?}");
+                        }
+                        if encoding != Encoding::Iso2022Jp && mode == EncoderMode::Html {
+                            let alone: Vec<u8> = text
+                                .chars()
+                                .flat_map(|c| Encoder::new(encoding).unwrap().encode_to_vec(c.encode_utf8(&mut [0; 4]), mode).unwrap())
+                                .collect();
+                            assert_eq!(got, Ok(alone), "{encoding:?} {text:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::{encode_char_by_bmp, Encode};
+use crate::encoder::{encode_char_by_bmp, pack_reverse, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables::{self, code_point};
 
@@ -75,16 +75,20 @@ impl Decode for EucKrDecoder {
     }
 }
 
-/// Index EUC-KR's reverse map, built the first time an EUC-KR encoder is used.
-fn reverse() -> &'static [u16] {
-    static REVERSE: OnceLock<Box<[u16]>> = OnceLock::new();
-    REVERSE.get_or_init(|| tables::reverse_bmp(tables::euc_kr(), |_| true))
+/// The encoder's bytes for each BMP code point (§ 13.1.2: ASCII, then the index EUC-KR pointer
+/// as two bytes), packed, built the first time an EUC-KR encoder is used.
+fn reverse() -> &'static BmpTable {
+    static REVERSE: OnceLock<Box<BmpTable>> = OnceLock::new();
+    REVERSE.get_or_init(|| {
+        let pointers = tables::reverse_bmp(tables::euc_kr(), |_| true);
+        pack_reverse(pointers, true, |pointer| (pointer / 190 + 0x81) << 8 | (pointer % 190 + 0x41))
+    })
 }
 
 /// EUC-KR encoder (§ 13.1.2): stateless; it holds the reverse map.
 #[derive(Clone, Debug)]
 pub(crate) struct EucKrEncoder {
-    reverse: &'static [u16],
+    reverse: &'static BmpTable,
 }
 
 impl Default for EucKrEncoder {
@@ -101,15 +105,9 @@ impl Encode for EucKrEncoder {
 
     const BULK: bool = true;
 
-    /// Index EUC-KR has only BMP code points; the entry is 1 + the index pointer, or 0.
+    /// Index EUC-KR has only BMP code points: one lookup.
     #[inline(always)]
     fn encode_bmp(&self, c: u16) -> u16 {
-        match self.reverse[usize::from(c)] {
-            0 => 0,
-            entry => {
-                let pointer = entry - 1;
-                (pointer / 190 + 0x81) << 8 | (pointer % 190 + 0x41)
-            }
-        }
+        self.reverse[usize::from(c)]
     }
 }

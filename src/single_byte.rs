@@ -58,46 +58,40 @@ impl Decode for SingleByteDecoder {
     }
 }
 
-/// The single-byte encoder is stateless; it holds its index pointers by code point, in pages of
-/// 256 code points (most encodings use a handful of pages), so the lookup is two loads.
+/// The single-byte encoder is stateless; it holds the byte for every code unit of the Basic
+/// Multilingual Plane (§ 9.2: ASCII as itself, then the index pointer + 0x80), so encoding is one
+/// load per code unit. 0 is no byte: U+0000 and the unmapped (mapped bytes are >= 0x80).
 #[derive(Clone, Debug)]
 pub(crate) struct SingleByteEncoder {
-    reverse: &'static Reverse,
-}
-
-/// `pages[c >> 8]` is 0 (no code point of that page is mapped) or 1 + the page's number in
-/// `bytes`, where `bytes[page * 256 + (c & 0xFF)]` is the byte, or 0 (mapped bytes are >= 0x80).
-#[derive(Debug)]
-struct Reverse {
-    pages: [u8; 256],
-    bytes: Vec<u8>,
+    bytes: &'static [u8; 0x10000],
 }
 
 impl SingleByteEncoder {
     pub(crate) fn new(encoding: Encoding) -> Self {
-        static REVERSE: [OnceLock<Reverse>; 28] = [const { OnceLock::new() }; 28];
-        let reverse = REVERSE[slot(encoding)].get_or_init(|| {
-            let mut r = Reverse { pages: [0; 256], bytes: Vec::new() };
-            for byte in 0x80..=0xFFu8 {
+        static BYTES: [OnceLock<Box<[u8; 0x10000]>>; 28] = [const { OnceLock::new() }; 28];
+        let bytes = BYTES[slot(encoding)].get_or_init(|| {
+            let mut bytes = Box::new([0u8; 0x10000]);
+            for b in 1..0x80u8 {
+                bytes[usize::from(b)] = b;
+            }
+            // Backwards, so that the first pointer for a code point wins (index pointer, § 5).
+            for byte in (0x80..=0xFFu8).rev() {
                 let c = table(encoding)[usize::from(byte)];
-                if c == UNMAPPED {
-                    continue;
-                }
-                let page = &mut r.pages[usize::from(c >> 8)];
-                if *page == 0 {
-                    r.bytes.resize(r.bytes.len() + 256, 0);
-                    *page = (r.bytes.len() / 256) as u8;
-                }
-                let slot = &mut r.bytes[(usize::from(*page) - 1) * 256 + usize::from(c & 0xFF)];
-                // The first pointer for a code point wins (index pointer, § 5).
-                if *slot == 0 {
-                    *slot = byte;
+                if c != UNMAPPED {
+                    bytes[usize::from(c)] = byte;
                 }
             }
-            r
+            bytes
         });
-        SingleByteEncoder { reverse }
+        SingleByteEncoder { bytes }
     }
+}
+
+/// Whether one of the eight bytes of `word` is 0.
+#[inline(always)]
+fn has_zero_byte(word: u64) -> bool {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    word.wrapping_sub(LOW) & !word & (LOW << 7) != 0
 }
 
 impl Encode for SingleByteEncoder {
@@ -108,14 +102,37 @@ impl Encode for SingleByteEncoder {
 
     const BULK: bool = true;
 
-    /// The index pointer's byte (§ 9.2 steps 3–5), or 0.
+    /// The byte for `c` (§ 9.2 steps 2–5), or 0.
     #[inline(always)]
     fn encode_bmp(&self, c: u16) -> u16 {
-        let r = self.reverse;
-        match r.pages[usize::from(c >> 8)] {
-            0 => 0,
-            page => u16::from(r.bytes[(usize::from(page) - 1) * 256 + usize::from(c & 0xFF)]),
+        u16::from(self.bytes[usize::from(c)])
+    }
+
+    /// Eight code units at a time: their bytes are gathered into a word, stored if none is 0.
+    fn encode_utf16_run(&self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        let n = src.len().min(dst.len());
+        let (src, dst) = (&src[..n], &mut dst[..n]);
+        let mut i = 0;
+        for (units, out) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
+            let word = units
+                .iter()
+                .enumerate()
+                .fold(0u64, |w, (k, &u)| w | u64::from(self.bytes[usize::from(u)]) << (8 * k));
+            if has_zero_byte(word) {
+                break;
+            }
+            out.copy_from_slice(&word.to_le_bytes());
+            i += 8;
         }
+        while i < n {
+            let b = self.bytes[usize::from(src[i])];
+            if b == 0 {
+                break;
+            }
+            dst[i] = b;
+            i += 1;
+        }
+        (i, i)
     }
 }
 

@@ -2,9 +2,9 @@
 
 use std::sync::OnceLock;
 
-use super::{jis0208_code_point, jis0208_reverse, lookup};
+use super::{euc_jp_bytes, jis0208_code_point};
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::{encode_char_by_bmp, Encode};
+use crate::encoder::{encode_char_by_bmp, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
@@ -111,15 +111,15 @@ fn pointer(leading: u8, byte: u8) -> usize {
     usize::from(leading - 0xA1) * 94 + usize::from(byte - 0xA1)
 }
 
-/// EUC-JP encoder (§ 12.1.2): stateless; it holds index jis0208's reverse map.
+/// EUC-JP encoder (§ 12.1.2): stateless; it holds its bytes for each BMP code point.
 #[derive(Clone, Debug)]
 pub(crate) struct EucJpEncoder {
-    reverse: &'static [u16],
+    bytes: &'static BmpTable,
 }
 
 impl Default for EucJpEncoder {
     fn default() -> Self {
-        EucJpEncoder { reverse: jis0208_reverse() }
+        EucJpEncoder { bytes: euc_jp_bytes() }
     }
 }
 
@@ -133,16 +133,6 @@ impl Encode for EucJpEncoder {
 
     #[inline(always)]
     fn encode_bmp(&self, c: u16) -> u16 {
-        let code_point = match c {
-            0xA5 => return 0x5C,
-            0x203E => return 0x7E,
-            0xFF61..=0xFF9F => return 0x8E00 | (c - 0xFF61 + 0xA1),
-            0x2212 => 0xFF0D,
-            _ => c,
-        };
-        // The pointer is less than 8836, so both bytes are at most 0xFE.
-        let Some(pointer) = lookup(self.reverse, u32::from(code_point)) else { return 0 };
-        let pointer = pointer as u16;
-        (pointer / 94 + 0xA1) << 8 | (pointer % 94 + 0xA1)
+        self.bytes[usize::from(c)]
     }
 }

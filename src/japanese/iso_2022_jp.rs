@@ -1,8 +1,10 @@
 //! § 12.2 ISO-2022-JP: its decoder (§ 12.2.1) and encoder (§ 12.2.2).
 
-use super::{jis0208_code_point, jis0208_reverse, lookup};
+use std::sync::OnceLock;
+
+use super::{euc_jp_bytes, jis0208_code_point};
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::{AsciiRun, Encode};
+use crate::encoder::{AsciiRun, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
@@ -250,10 +252,34 @@ impl EncoderState {
     }
 }
 
-/// ISO-2022-JP encoder (§ 12.2.2).
-#[derive(Clone, Debug, Default)]
+/// ISO-2022-JP encoder (§ 12.2.2): its state, and the jis0208 bytes of each BMP code point.
+#[derive(Clone, Debug)]
 pub(crate) struct Iso2022JpEncoder {
     state: EncoderState,
+    bytes: &'static BmpTable,
+}
+
+impl Default for Iso2022JpEncoder {
+    fn default() -> Self {
+        Iso2022JpEncoder { state: EncoderState::default(), bytes: jis0208_bytes() }
+    }
+}
+
+/// For each BMP code point, the two bytes of its index jis0208 pointer after the handler's
+/// mapping (`index_code_point`), packed, or 0 where it has none; built once from EUC-JP's bytes,
+/// which are these plus 0x80 each (EUC-JP's other entries have a first byte below 0xA1).
+fn jis0208_bytes() -> &'static BmpTable {
+    static BYTES: OnceLock<Box<BmpTable>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        let euc_jp = euc_jp_bytes();
+        let bytes: Box<[u16]> = (0..=0xFFFFu32)
+            .map(|c| match euc_jp[index_code_point(c) as usize] {
+                b @ 0xA100.. => b - 0x8080,
+                _ => 0,
+            })
+            .collect();
+        bytes.try_into().expect("one entry per BMP code point")
+    })
 }
 
 /// What one run of the encoder's handler returned.
@@ -305,19 +331,15 @@ impl Encode for Iso2022JpEncoder {
     }
 
     const BULK: bool = true;
-    const BULK_ASCII: bool = false;
 
-    /// In the jis0208 state, the two bytes of a code point with an index jis0208 pointer.
+    /// In the jis0208 state, the two bytes of a code point with an index jis0208 pointer (none
+    /// for ASCII, which needs an escape there).
     #[inline(always)]
     fn encode_bmp(&self, c: u16) -> u16 {
         if self.state != EncoderState::Jis0208 {
             return 0;
         }
-        match lookup(jis0208_reverse(), index_code_point(u32::from(c))) {
-            // The pointer is less than 8836, so both bytes are at most 0x7E.
-            Some(pointer) => ((pointer / 94 + 0x21) << 8 | (pointer % 94 + 0x21)) as u16,
-            None => 0,
-        }
+        self.bytes[usize::from(c)]
     }
 
     /// U+000E, U+000F and U+001B return error with U+FFFD, to prevent attacks.
@@ -366,20 +388,18 @@ impl Iso2022JpEncoder {
         if matches!(c, '\u{A5}' | '\u{203E}') {
             return EncodeStep::Switch(Roman);
         }
-        let Some(pointer) = lookup(jis0208_reverse(), index_code_point(u32::from(c))) else {
+        // The bytes of the index jis0208 pointer (every code point of the index is in the BMP).
+        let bytes = u16::try_from(u32::from(c)).map_or(0, |c| self.bytes[usize::from(c)]);
+        if bytes == 0 {
             return if state == Jis0208 {
                 EncodeStep::Switch(Ascii)
             } else {
                 EncodeStep::Error
             };
-        };
+        }
         if state != Jis0208 {
             return EncodeStep::Switch(Jis0208);
         }
-        // The pointer is less than 8836, so both bytes are at most 0x7E.
-        EncodeStep::Bytes(
-            [(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8],
-            2,
-        )
+        EncodeStep::Bytes(bytes.to_be_bytes(), 2)
     }
 }

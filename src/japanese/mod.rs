@@ -7,6 +7,7 @@ mod shift_jis;
 
 use std::sync::OnceLock;
 
+use crate::encoder::{pack_reverse, BmpTable};
 use crate::tables;
 
 pub(crate) use euc_jp::{EucJpDecoder, EucJpEncoder};
@@ -26,35 +27,67 @@ fn jis0208_code_point(jis0208: &[u16], pointer: usize) -> Option<u16> {
 /// (Every code point of the index is in the Basic Multilingual Plane.)
 #[cfg(test)]
 fn jis0208_pointer(code_point: char) -> Option<usize> {
-    lookup(jis0208_reverse(), code_point as u32)
-}
-
-/// Index jis0208's reverse map ([`tables::reverse_bmp`]), built once.
-fn jis0208_reverse() -> &'static [u16] {
-    static REVERSE: OnceLock<Box<[u16]>> = OnceLock::new();
-    REVERSE.get_or_init(|| tables::reverse_bmp(tables::jis0208(), |_| true))
+    lookup(&tables::reverse_bmp(tables::jis0208(), |_| true), code_point as u32)
 }
 
 /// The index Shift_JIS pointer for `code_point` (§ 5): the index pointer in index jis0208
 /// excluding the entries whose pointer is in the range 8272 to 8835, inclusive.
 #[cfg(test)]
 fn shift_jis_pointer(code_point: char) -> Option<usize> {
-    lookup(shift_jis_reverse(), code_point as u32)
-}
-
-/// The reverse map of the index Shift_JIS pointer, built once.
-fn shift_jis_reverse() -> &'static [u16] {
-    static REVERSE: OnceLock<Box<[u16]>> = OnceLock::new();
-    REVERSE.get_or_init(|| tables::reverse_bmp(tables::jis0208(), |p| !(8272..=8835).contains(&p)))
+    lookup(&tables::reverse_bmp(tables::jis0208(), |p| !(8272..=8835).contains(&p)), code_point as u32)
 }
 
 /// Reads a [`tables::reverse_bmp`] map (1 + pointer, 0 = none).
-#[inline(always)]
+#[cfg(test)]
 fn lookup(reverse: &[u16], code_point: u32) -> Option<usize> {
     match reverse.get(code_point as usize) {
         Some(0) | None => None,
         Some(&p) => Some(usize::from(p) - 1),
     }
+}
+
+/// The EUC-JP encoder's bytes for each BMP code point (§ 12.1.2), packed, built once: ASCII,
+/// U+00A5, U+203E, halfwidth katakana, U+2212 as U+FF0D, then index jis0208's pointer as two
+/// bytes from 0xA1. ISO-2022-JP's encoder reads its jis0208 bytes from here too.
+fn euc_jp_bytes() -> &'static BmpTable {
+    static BYTES: OnceLock<Box<BmpTable>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        let pointers = tables::reverse_bmp(tables::jis0208(), |_| true);
+        // The pointer is less than 8836, so both bytes are at most 0xFE.
+        let mut bytes = pack_reverse(pointers, true, |pointer| (pointer / 94 + 0xA1) << 8 | (pointer % 94 + 0xA1));
+        bytes[0xA5] = 0x5C;
+        bytes[0x203E] = 0x7E;
+        for c in 0xFF61..=0xFF9F {
+            bytes[c] = 0x8E00 | (c - 0xFF61 + 0xA1) as u16;
+        }
+        bytes[0x2212] = bytes[0xFF0D];
+        bytes
+    })
+}
+
+/// The Shift_JIS encoder's bytes for each BMP code point (§ 12.3.2), packed, built once.
+fn shift_jis_bytes() -> &'static BmpTable {
+    static BYTES: OnceLock<Box<BmpTable>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        let pointers = tables::reverse_bmp(tables::jis0208(), |p| !(8272..=8835).contains(&p));
+        let mut bytes = pack_reverse(pointers, true, |pointer| {
+            let leading = pointer / 188;
+            let leading_offset = if leading < 0x1F { 0x81 } else { 0xC1 };
+            let trailing = pointer % 188;
+            let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
+            (leading + leading_offset) << 8 | (trailing + offset)
+        });
+        // Steps 2–5 come before the pointer: U+0080, U+00A5, U+203E, halfwidth katakana, and
+        // U+2212 as U+FF0D.
+        bytes[0x80] = 0x80;
+        bytes[0xA5] = 0x5C;
+        bytes[0x203E] = 0x7E;
+        for c in 0xFF61..=0xFF9F {
+            bytes[c] = (c - 0xFF61 + 0xA1) as u16;
+        }
+        bytes[0x2212] = bytes[0xFF0D];
+        bytes
+    })
 }
 
 #[cfg(test)]

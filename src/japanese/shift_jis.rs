@@ -2,9 +2,9 @@
 
 use std::sync::OnceLock;
 
-use super::{jis0208_code_point, lookup, shift_jis_reverse};
+use super::{jis0208_code_point, shift_jis_bytes};
 use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::{encode_char_by_bmp, Encode};
+use crate::encoder::{encode_char_by_bmp, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
@@ -125,15 +125,15 @@ fn pointer_code_point(jis0208: &[u16], leading: u8, byte: u8) -> Option<u16> {
     jis0208_code_point(jis0208, pointer)
 }
 
-/// Shift_JIS encoder (§ 12.3.2): stateless; it holds the index Shift_JIS pointer's reverse map.
+/// Shift_JIS encoder (§ 12.3.2): stateless; it holds its bytes for each BMP code point.
 #[derive(Clone, Debug)]
 pub(crate) struct ShiftJisEncoder {
-    reverse: &'static [u16],
+    bytes: &'static BmpTable,
 }
 
 impl Default for ShiftJisEncoder {
     fn default() -> Self {
-        ShiftJisEncoder { reverse: shift_jis_reverse() }
+        ShiftJisEncoder { bytes: shift_jis_bytes() }
     }
 }
 
@@ -147,20 +147,6 @@ impl Encode for ShiftJisEncoder {
 
     #[inline(always)]
     fn encode_bmp(&self, c: u16) -> u16 {
-        let code_point = match c {
-            0x80 => return 0x80,
-            0xA5 => return 0x5C,
-            0x203E => return 0x7E,
-            0xFF61..=0xFF9F => return c - 0xFF61 + 0xA1,
-            0x2212 => 0xFF0D,
-            _ => c,
-        };
-        let Some(pointer) = lookup(self.reverse, u32::from(code_point)) else { return 0 };
-        let pointer = pointer as u16;
-        let leading = pointer / 188;
-        let leading_offset = if leading < 0x1F { 0x81 } else { 0xC1 };
-        let trailing = pointer % 188;
-        let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
-        (leading + leading_offset) << 8 | (trailing + offset)
+        self.bytes[usize::from(c)]
     }
 }
