@@ -91,6 +91,21 @@ export const nativeUtf16Le = attempt(() => utf16LeIsExact() && [0, 1, 2, 3].map(
   (f) => new NativeDecoder('utf-16le', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 }),
 )) || null;
 
+// Native single-byte decoders (§ 9.1) for whole non-fatal calls, by encoding number: `label`'s
+// native decoder where its output equals ours, `reference(PROBE, enc)`, else null; checked on first
+// use. The decoder is stateless and one byte is one code point, so equal output for every byte,
+// after the bytes of UTF-8 and UTF-16 BOMs (which a single-byte decoder must not take as one),
+// means equal output for every input.
+const PROBE = Uint8Array.from([0xEF, 0xBB, 0xBF, 0xFE, 0xFF, 0xFE, ...Array(256).keys()]);
+const singleByte = [];
+export function nativeSingleByte(enc, label, reference) {
+  singleByte[enc] ??= attempt(() => {
+    const d = new NativeDecoder(label);
+    return d.decode(PROBE) === reference(PROBE, enc) && d;
+  }) || null;
+  return singleByte[enc];
+}
+
 // A new native decoder for a stream, by label and flags.
 export function newNative(label, flags) {
   return new NativeDecoder(label, { fatal: (flags & 1) !== 0, ignoreBOM: (flags & 2) !== 0 });

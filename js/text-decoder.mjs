@@ -6,9 +6,9 @@
 
 import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
 import {
-  CHUNK, UTF8, UTF16LE, WINDOWS_1252, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
+  CHUNK, UTF8, UTF16LE, WINDOWS_1252, FIRST_SINGLE_BYTE, LAST_SINGLE_BYTE, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
 } from './wasm.mjs';
-import { nativeUtf8, nativeUtf16Le, newNative } from './natives.mjs';
+import { nativeUtf8, nativeUtf16Le, nativeSingleByte, newNative } from './natives.mjs';
 import { utf16LeWhole, windows1252Latin1 } from './strings.mjs';
 
 const decoderRegistry = freeingRegistry((handle) => wasm().decoder_free(handle));
@@ -45,10 +45,14 @@ export class DecoderState {
       const text = windows1252Latin1(bytes);
       if (text !== null) return text;
     }
-    if (this.handle === 0 && !stream && bytes.length <= CHUNK) {
-      const n = wasm().decode_once(this.enc, this.flags, putBytes(bytes));
-      if (n < 0) throw fatalError(LOWER_NAMES[this.enc]);
-      return takeString(n);
+    if (this.handle === 0 && !stream) {
+      // Other single-byte encodings: natively where that is exact (it builds these strings
+      // faster than wasm plus a copy out can).
+      if (this.enc >= FIRST_SINGLE_BYTE && this.enc <= LAST_SINGLE_BYTE && (this.flags & FATAL) === 0) {
+        const native = nativeSingleByte(this.enc, LOWER_NAMES[this.enc], decodeOnce);
+        if (native !== null) return decodeWhole(native, bytes, LOWER_NAMES[this.enc]);
+      }
+      if (bytes.length <= CHUNK) return decodeOnce(bytes, this.enc, this.flags);
     }
     const W = wasm();
     if (this.handle === 0) {
@@ -96,6 +100,13 @@ export class DecoderState {
       this.handle = 0;
     }
   }
+}
+
+// A whole decode of `bytes` (at most CHUNK) in wasm.
+function decodeOnce(bytes, enc, flags = 0) {
+  const n = wasm().decode_once(enc, flags, putBytes(bytes));
+  if (n < 0) throw fatalError(LOWER_NAMES[enc]);
+  return takeString(n);
 }
 
 // A whole decode() call by a shared native decoder, which starts afresh each time. Some natives

@@ -20,6 +20,9 @@ let inCap = 0;
 // Encoding numbers are the standard's order (src/encoding.rs).
 export const UTF8 = 0;
 export const WINDOWS_1252 = 21;
+// The single-byte encodings (§ 9) are numbers FIRST_SINGLE_BYTE to LAST_SINGLE_BYTE.
+export const FIRST_SINGLE_BYTE = 1;
+export const LAST_SINGLE_BYTE = 28;
 export const REPLACEMENT = 36;
 export const UTF16BE = 37;
 export const UTF16LE = 38;
