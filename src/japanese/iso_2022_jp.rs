@@ -354,26 +354,29 @@ impl Encode for Iso2022JpEncoder {
         loop {
             match self.state {
                 EncoderState::Ascii => {
-                    while let (Some(units), Some(out)) = (src.get(n..n + 8), dst.get_mut(w..w + 8)) {
-                        let mut ends = 1u32 << 8;
-                        for (k, (&u, o)) in units.iter().zip(out).enumerate() {
+                    'run: {
+                        while let (Some(units), Some(out)) = (src.get(n..n + 8), dst.get_mut(w..w + 8)) {
+                            let (mut word, mut ends) = (0u64, 1u32 << 8);
+                            for (k, &u) in units.iter().enumerate() {
+                                word |= u64::from(u as u8) << (8 * k);
+                                ends |= u32::from(!is_ascii_byte(u)) << k;
+                            }
+                            out.copy_from_slice(&word.to_le_bytes());
+                            let k = ends.trailing_zeros() as usize;
+                            n += k;
+                            w += k;
+                            if k < 8 {
+                                break 'run;
+                            }
+                        }
+                        while let (Some(&u), Some(o)) = (src.get(n), dst.get_mut(w)) {
+                            if !is_ascii_byte(u) {
+                                break;
+                            }
                             *o = u as u8;
-                            ends |= u32::from(!is_ascii_byte(u)) << k;
+                            n += 1;
+                            w += 1;
                         }
-                        let k = ends.trailing_zeros() as usize;
-                        n += k;
-                        w += k;
-                        if k < 8 {
-                            break;
-                        }
-                    }
-                    while let (Some(&u), Some(o)) = (src.get(n), dst.get_mut(w)) {
-                        if !is_ascii_byte(u) {
-                            break;
-                        }
-                        *o = u as u8;
-                        n += 1;
-                        w += 1;
                     }
                     // A switch writes the escape before the code point it is for, as the
                     // handler does (it restores the code point): only the escape must fit.
@@ -385,28 +388,32 @@ impl Encode for Iso2022JpEncoder {
                     }
                 }
                 EncoderState::Jis0208 => {
-                    while let (Some(units), Some(out)) = (src.get(n..n + 8), dst.get_mut(w..w + 16)) {
-                        let mut ends = 1u32 << 8;
-                        for (k, (&u, o)) in units.iter().zip(out.chunks_exact_mut(2)).enumerate() {
+                    'run: {
+                        while let (Some(units), Some(out)) = (src.get(n..n + 8), dst.get_mut(w..w + 16)) {
+                            let (mut words, mut ends) = ([0u64; 2], 1u32 << 8);
+                            for (k, &u) in units.iter().enumerate() {
+                                let pair = bytes[usize::from(u)];
+                                words[k / 4] |= u64::from(pair.swap_bytes()) << (16 * (k % 4));
+                                ends |= u32::from(pair == 0) << k;
+                            }
+                            out[..8].copy_from_slice(&words[0].to_le_bytes());
+                            out[8..].copy_from_slice(&words[1].to_le_bytes());
+                            let k = ends.trailing_zeros() as usize;
+                            n += k;
+                            w += 2 * k;
+                            if k < 8 {
+                                break 'run;
+                            }
+                        }
+                        while let (Some(&u), Some(o)) = (src.get(n), dst.get_mut(w..w + 2)) {
                             let pair = bytes[usize::from(u)];
+                            if pair == 0 {
+                                break;
+                            }
                             o.copy_from_slice(&pair.to_be_bytes());
-                            ends |= u32::from(pair == 0) << k;
+                            n += 1;
+                            w += 2;
                         }
-                        let k = ends.trailing_zeros() as usize;
-                        n += k;
-                        w += 2 * k;
-                        if k < 8 {
-                            break;
-                        }
-                    }
-                    while let (Some(&u), Some(o)) = (src.get(n), dst.get_mut(w..w + 2)) {
-                        let pair = bytes[usize::from(u)];
-                        if pair == 0 {
-                            break;
-                        }
-                        o.copy_from_slice(&pair.to_be_bytes());
-                        n += 1;
-                        w += 2;
                     }
                     match src.get(n) {
                         Some(&u) if is_ascii_byte(u) && w + 3 <= dst.len() => self.state = EncoderState::Ascii,
@@ -433,7 +440,8 @@ impl Encode for Iso2022JpEncoder {
 #[inline(always)]
 fn is_ascii_byte(u: u16) -> bool {
     const SHIFTS_AND_ESCAPE: u32 = 1 << 0x0E | 1 << 0x0F | 1 << 0x1B;
-    u < 0x80 && (u >= 0x20 || SHIFTS_AND_ESCAPE >> u & 1 == 0)
+    // Without branches: the shift is taken modulo 32, and counts only below 0x20.
+    (u32::from(u > 0x7F) | SHIFTS_AND_ESCAPE >> (u & 0x1F) & u32::from(u < 0x20)) == 0
 }
 
 /// The code point looked up in index jis0208 for `c` (§ 12.2.2): U+FF0D for U+2212, the index
