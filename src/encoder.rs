@@ -96,7 +96,8 @@ pub(crate) trait Encode {
         let ascii = self.ascii_run() == AsciiRun::All;
         let (mut n, mut w) = (0, 0);
         // Eight units at a time, with no branch on each: a copy if all are ASCII (and ASCII
-        // encodes as itself), else eight lookups, written if all map.
+        // encodes as itself), else eight lookups, written if all map, four units' bytes (at
+        // most eight) gathered into a word per store.
         while let Some(units) = src.get(n..n + 8) {
             if ascii {
                 let (low, high) = (ascii_word(&units[..4]), ascii_word(&units[4..]));
@@ -111,8 +112,11 @@ pub(crate) trait Encode {
             if packed.iter().fold(false, |zero, &p| zero | (p == 0)) {
                 break;
             }
-            for p in packed {
-                w += write_packed_pair(p, &mut dst[w..w + 2]);
+            // `dst` has two bytes of room per unit of `src`, so eight from each half's start.
+            for half in packed.chunks_exact(4) {
+                let (word, len) = gather_packed(half);
+                dst[w..w + 8].copy_from_slice(&word.to_le_bytes());
+                w += len;
             }
             n += 8;
         }
@@ -137,6 +141,17 @@ fn write_packed_pair(packed: u16, out: &mut [u8]) -> usize {
     let word = if two { packed } else { packed << 8 };
     out.copy_from_slice(&word.to_be_bytes());
     1 + usize::from(two)
+}
+
+/// The bytes packed by [`Encode::encode_bmp`] for four code points (each non-zero), in order
+/// from the low byte of a word, and how many.
+#[inline(always)]
+fn gather_packed(packed: &[u16]) -> (u64, usize) {
+    packed.iter().fold((0, 0), |(word, len), &p| {
+        let two = p > 0xFF;
+        let bytes = if two { p.swap_bytes() } else { p };
+        (word | u64::from(bytes) << (8 * len), len + 1 + usize::from(two))
+    })
 }
 
 /// The four bytes of four ASCII code units, or `None` if one is not ASCII.
