@@ -85,15 +85,19 @@ pub(crate) trait Encode {
         0
     }
 
-    /// Encodes UTF-16 code units of `src` while [`Encode::encode_bmp`] maps each; `dst` has room
-    /// for two bytes per unit. Returns (units read, bytes written). For [`Encode::BULK`]
-    /// encoders; one may replace it by a faster loop with the same result.
+    /// Encodes UTF-16 code units of `src` while [`Encode::encode_bmp`] maps each and they fit in
+    /// `dst` (all of it may be filled). Returns (units read, bytes written). For [`Encode::BULK`]
+    /// encoders; one may replace it by a faster loop with the same result and state, or one that
+    /// also takes the handler's state changes (ISO-2022-JP's switches).
     #[inline(always)]
-    fn encode_utf16_run(&self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    fn encode_utf16_run(&mut self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        // At most two bytes per code unit: room is checked once for the whole run.
+        let src = &src[..src.len().min(dst.len() / 2)];
         let ascii = self.ascii_run() == AsciiRun::All;
         let (mut n, mut w) = (0, 0);
         // Eight units at a time, with no branch on each: a copy if all are ASCII (and ASCII
-        // encodes as itself), else eight lookups, written if all map.
+        // encodes as itself), else eight lookups, written if all map, four units' bytes (at
+        // most eight) gathered into a word per store.
         while let Some(units) = src.get(n..n + 8) {
             if ascii {
                 let (low, high) = (ascii_word(&units[..4]), ascii_word(&units[4..]));
@@ -108,8 +112,11 @@ pub(crate) trait Encode {
             if packed.iter().fold(false, |zero, &p| zero | (p == 0)) {
                 break;
             }
-            for p in packed {
-                w += write_packed_pair(p, &mut dst[w..w + 2]);
+            // `dst` has two bytes of room per unit of `src`, so eight from each half's start.
+            for half in packed.chunks_exact(4) {
+                let (word, len) = gather_packed(half);
+                dst[w..w + 8].copy_from_slice(&word.to_le_bytes());
+                w += len;
             }
             n += 8;
         }
@@ -134,6 +141,17 @@ fn write_packed_pair(packed: u16, out: &mut [u8]) -> usize {
     let word = if two { packed } else { packed << 8 };
     out.copy_from_slice(&word.to_be_bytes());
     1 + usize::from(two)
+}
+
+/// The bytes packed by [`Encode::encode_bmp`] for four code points (each non-zero), in order
+/// from the low byte of a word, and how many.
+#[inline(always)]
+fn gather_packed(packed: &[u16]) -> (u64, usize) {
+    packed.iter().fold((0, 0), |(word, len), &p| {
+        let two = p > 0xFF;
+        let bytes = if two { p.swap_bytes() } else { p };
+        (word | u64::from(bytes) << (8 * len), len + 1 + usize::from(two))
+    })
 }
 
 /// The four bytes of four ASCII code units, or `None` if one is not ASCII.
@@ -363,7 +381,7 @@ fn drive<E: Encode>(
         }
         if E::BULK {
             // Runs of code points `encode_bmp` maps, and lone ASCII, up to the first it does not.
-            pos += input.encode_bmp_run(enc, &mut dst[pos..]);
+            pos += input.encode_bmp_run(&mut *enc, &mut dst[pos..]);
             if dst.len() - pos < MAX_STEP {
                 continue;
             }
@@ -419,9 +437,10 @@ trait Input {
     /// Whether the next item is ASCII (so a copy of an ASCII run is worth starting).
     fn next_is_ascii(&self) -> bool;
     /// Encodes code points while `enc.encode_bmp` maps each (from UTF-8, an ASCII one only
-    /// alone), leaving at least [`MAX_STEP`] bytes of `dst` free; returns the bytes
-    /// written. For `E::BULK` encoders only.
-    fn encode_bmp_run<E: Encode>(&mut self, enc: &E, dst: &mut [u8]) -> usize;
+    /// alone; from UTF-16, by `enc.encode_utf16_run`, which may also change the state), leaving
+    /// at least [`MAX_STEP`] bytes of `dst` free; returns the bytes written. For `E::BULK`
+    /// encoders only.
+    fn encode_bmp_run<E: Encode>(&mut self, enc: &mut E, dst: &mut [u8]) -> usize;
 }
 
 /// U+000E SHIFT OUT, U+000F SHIFT IN or U+001B ESCAPE.
@@ -475,7 +494,7 @@ impl Input for Utf8Input<'_> {
         Some(c)
     }
     #[inline]
-    fn encode_bmp_run<E: Encode>(&mut self, enc: &E, dst: &mut [u8]) -> usize {
+    fn encode_bmp_run<E: Encode>(&mut self, enc: &mut E, dst: &mut [u8]) -> usize {
         let src = &self.src.as_bytes()[self.pos..];
         // At most as many bytes out as in, but a sequence may run two bytes past the limit.
         let limit = src.len().min((dst.len() - MAX_STEP).saturating_sub(2));
@@ -565,11 +584,9 @@ impl Input for Utf16Input<'_> {
         char::from_u32(c)
     }
     #[inline]
-    fn encode_bmp_run<E: Encode>(&mut self, enc: &E, dst: &mut [u8]) -> usize {
-        // At most two bytes per code unit: room is checked once for the whole run.
-        let rest = &self.src[self.pos..];
-        let src = &rest[..rest.len().min((dst.len() - MAX_STEP) / 2)];
-        let (n, w) = enc.encode_utf16_run(src, dst);
+    fn encode_bmp_run<E: Encode>(&mut self, enc: &mut E, dst: &mut [u8]) -> usize {
+        let room = dst.len() - MAX_STEP;
+        let (n, w) = enc.encode_utf16_run(&self.src[self.pos..], &mut dst[..room]);
         self.pos += n;
         w
     }

@@ -109,7 +109,7 @@ impl Encode for SingleByteEncoder {
     }
 
     /// Eight code units at a time: their bytes are gathered into a word, stored if none is 0.
-    fn encode_utf16_run(&self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    fn encode_utf16_run(&mut self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         let n = src.len().min(dst.len());
         let (src, dst) = (&src[..n], &mut dst[..n]);
         let mut i = 0;

@@ -538,6 +538,88 @@ fn iso_2022_jp_encoder_states() {
     assert_eq!(encode(ISO_2022_JP, "\u{80}"), Err('\u{80}'));
 }
 
+/// UTF-16 input through `encoder`, in calls whose output buffers have `room` bytes (at least one
+/// step's) and whose input ends at `split` (non-final) then at the end: (result, units read,
+/// bytes) of the call that stopped it (an error, or the end).
+fn encode_utf16_in_calls(
+    encoder: &mut Encoder,
+    units: &[u16],
+    mode: EncoderMode,
+    split: usize,
+    room: usize,
+) -> (EncoderResult, usize, Vec<u8>) {
+    let (mut read, mut bytes) = (0, Vec::new());
+    let mut out = vec![0u8; room];
+    for (end, last) in [(split, false), (units.len(), true)] {
+        loop {
+            let (r, n, w) = encoder.encode_from_utf16(&units[read..end], &mut out, last, mode);
+            read += n;
+            bytes.extend_from_slice(&out[..w]);
+            match r {
+                EncoderResult::OutputFull => continue,
+                EncoderResult::InputEmpty if !last => break,
+                _ => return (r, read, bytes),
+            }
+        }
+    }
+    unreachable!()
+}
+
+/// UTF-16 input runs the ASCII and jis0208 states eight units at a time, switching between them
+/// in place; UTF-8 input switches one code point at a time through the handler. Both, and
+/// encoding_rs (html mode, without U+000E, U+000F and U+001B, which it treats differently), agree
+/// for a switch at every position of an eight-unit block from each kind of code point to each
+/// (ASCII, jis0208, katakana, Roman's, unmapped, errors, NUL, astral), input ending in each state,
+/// runs alternating every 1 to 9 code points, input split anywhere and output buffers ending
+/// anywhere in a run.
+#[test]
+fn iso_2022_jp_utf16_runs_switch_states_anywhere() {
+    let kinds = ["a", "\u{3042}", "\u{FF71}", "\u{A5}", "\\", "\u{E000}", "\u{1B}", "\0", "\u{1F600}"];
+    let mut texts = Vec::new();
+    for first in kinds {
+        for second in kinds {
+            for len in 0..=18 {
+                for at in 0..=len {
+                    texts.push(first.repeat(at) + &second.repeat(len - at));
+                }
+            }
+        }
+    }
+    for (ascii, jis0208) in [("a", "\u{3042}"), ("\n", "\u{FF71}"), ("\0", "\u{2212}")] {
+        for a in 1..=9 {
+            for j in 1..=9 {
+                texts.push((ascii.repeat(a) + &jis0208.repeat(j)).repeat(3));
+                texts.push((jis0208.repeat(j) + &ascii.repeat(a)).repeat(3));
+            }
+        }
+    }
+    for text in &texts {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        for mode in [EncoderMode::Html, EncoderMode::Fatal] {
+            let mut e = ISO_2022_JP.new_encoder().unwrap();
+            let mut out = vec![0u8; e.max_buffer_length_from_utf8(text.len(), mode)];
+            let (r, read, n) = e.encode_from_utf8(text, &mut out, true, mode);
+            let expected = (r, text[..read].encode_utf16().count(), out[..n].to_vec());
+            if mode == EncoderMode::Html && !text.contains('\u{1B}') {
+                assert_eq!(expected.2, encoding_rs::ISO_2022_JP.encode(text).0.into_owned(), "{text:?}");
+            }
+            let mut e = ISO_2022_JP.new_encoder().unwrap();
+            let step = e.max_buffer_length_from_utf16(0, mode);
+            let whole = e.max_buffer_length_from_utf16(units.len(), mode);
+            assert_eq!(encode_utf16_in_calls(&mut e, &units, mode, 0, whole), expected, "{text:?} {mode:?}");
+            if mode == EncoderMode::Html && text.chars().count() <= 12 {
+                for split in 0..=units.len() {
+                    for room in step..step + 6 {
+                        let mut e = ISO_2022_JP.new_encoder().unwrap();
+                        let got = encode_utf16_in_calls(&mut e, &units, mode, split, room);
+                        assert_eq!(got, expected, "{text:?} split at {split}, {room} bytes of room");
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn iso_2022_jp_encoder_shift_and_escape_are_errors_with_replacement_character() {
     // "return error with U+FFFD": html mode writes &#65533;, fatal mode reports U+FFFD.

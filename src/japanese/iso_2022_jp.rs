@@ -342,6 +342,91 @@ impl Encode for Iso2022JpEncoder {
         self.bytes[usize::from(c)]
     }
 
+    /// The ASCII and jis0208 states' runs, with the switches between them (§ 12.2.2): in ASCII,
+    /// ASCII but U+000E, U+000F and U+001B is its own byte, and a code point with a jis0208
+    /// pointer (never U+00A5 or U+203E) switches to jis0208; there, such a code point is its
+    /// two bytes, and ASCII but those three switches to ASCII. The rest (errors, the Roman
+    /// state, surrogates) stays with the handler. Eight units at a time: all eight are written,
+    /// and the output advances past those before the first that does not belong.
+    fn encode_utf16_run(&mut self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        let bytes = self.bytes;
+        let (mut n, mut w) = (0, 0);
+        loop {
+            match self.state {
+                EncoderState::Ascii => {
+                    'run: {
+                        while let (Some(units), Some(out)) = (src.get(n..n + 8), dst.get_mut(w..w + 8)) {
+                            let (mut word, mut ends) = (0u64, 1u32 << 8);
+                            for (k, &u) in units.iter().enumerate() {
+                                word |= u64::from(u as u8) << (8 * k);
+                                ends |= u32::from(!is_ascii_byte(u)) << k;
+                            }
+                            out.copy_from_slice(&word.to_le_bytes());
+                            let k = ends.trailing_zeros() as usize;
+                            n += k;
+                            w += k;
+                            if k < 8 {
+                                break 'run;
+                            }
+                        }
+                        while let (Some(&u), Some(o)) = (src.get(n), dst.get_mut(w)) {
+                            if !is_ascii_byte(u) {
+                                break;
+                            }
+                            *o = u as u8;
+                            n += 1;
+                            w += 1;
+                        }
+                    }
+                    // A switch writes the escape before the code point it is for, as the
+                    // handler does (it restores the code point): only the escape must fit.
+                    match src.get(n) {
+                        Some(&u) if bytes[usize::from(u)] != 0 && w + 3 <= dst.len() => {
+                            self.state = EncoderState::Jis0208;
+                        }
+                        _ => return (n, w),
+                    }
+                }
+                EncoderState::Jis0208 => {
+                    'run: {
+                        while let (Some(units), Some(out)) = (src.get(n..n + 8), dst.get_mut(w..w + 16)) {
+                            let (mut words, mut ends) = ([0u64; 2], 1u32 << 8);
+                            for (k, &u) in units.iter().enumerate() {
+                                let pair = bytes[usize::from(u)];
+                                words[k / 4] |= u64::from(pair.swap_bytes()) << (16 * (k % 4));
+                                ends |= u32::from(pair == 0) << k;
+                            }
+                            out[..8].copy_from_slice(&words[0].to_le_bytes());
+                            out[8..].copy_from_slice(&words[1].to_le_bytes());
+                            let k = ends.trailing_zeros() as usize;
+                            n += k;
+                            w += 2 * k;
+                            if k < 8 {
+                                break 'run;
+                            }
+                        }
+                        while let (Some(&u), Some(o)) = (src.get(n), dst.get_mut(w..w + 2)) {
+                            let pair = bytes[usize::from(u)];
+                            if pair == 0 {
+                                break;
+                            }
+                            o.copy_from_slice(&pair.to_be_bytes());
+                            n += 1;
+                            w += 2;
+                        }
+                    }
+                    match src.get(n) {
+                        Some(&u) if is_ascii_byte(u) && w + 3 <= dst.len() => self.state = EncoderState::Ascii,
+                        _ => return (n, w),
+                    }
+                }
+                EncoderState::Roman => return (n, w),
+            }
+            dst[w..w + 3].copy_from_slice(&self.state.escape());
+            w += 3;
+        }
+    }
+
     /// U+000E, U+000F and U+001B return error with U+FFFD, to prevent attacks.
     fn error_code_point(&self, c: char) -> char {
         match c {
@@ -349,6 +434,14 @@ impl Encode for Iso2022JpEncoder {
             _ => c,
         }
     }
+}
+
+/// Whether the ASCII state encodes `u` as its own byte: ASCII but U+000E, U+000F and U+001B.
+#[inline(always)]
+fn is_ascii_byte(u: u16) -> bool {
+    const SHIFTS_AND_ESCAPE: u32 = 1 << 0x0E | 1 << 0x0F | 1 << 0x1B;
+    // Without branches: the shift is taken modulo 32, and counts only below 0x20.
+    (u32::from(u > 0x7F) | SHIFTS_AND_ESCAPE >> (u & 0x1F) & u32::from(u < 0x20)) == 0
 }
 
 /// The code point looked up in index jis0208 for `c` (§ 12.2.2): U+FF0D for U+2212, the index
