@@ -226,13 +226,11 @@ impl BitCoder for RangeEncoder {
         bit
     }
 
-    fn raw(&mut self, bit: u32) -> u32 {
-        self.range >>= 1;
-        if bit == 1 {
-            self.low += u64::from(self.range);
-        }
+    fn raw_chunk(&mut self, bits: u32, n: u32) -> u32 {
+        self.range >>= n;
+        self.low += u64::from(bits) * u64::from(self.range);
         self.normalize();
-        bit
+        bits
     }
 }
 

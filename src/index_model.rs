@@ -19,8 +19,18 @@ pub const CLASS_START: [u32; 7] = [0, 0x2E80, 0x3400, 0x4E00, 0xA000, 0xF900, 0x
 /// A binary decision with probability `prob / 65536` of 0 (see the module doc).
 pub trait BitCoder {
     fn bit(&mut self, prob: &mut u16, bit: u32) -> u32;
-    /// A bit at even odds.
-    fn raw(&mut self, bit: u32) -> u32;
+    /// `n` (at most 16) bits at even odds, at once.
+    fn raw_chunk(&mut self, bits: u32, n: u32) -> u32;
+
+    /// `n` (at most 32) bits at even odds.
+    fn raw(&mut self, bits: u32, n: u32) -> u32 {
+        if n > 16 {
+            let high = self.raw_chunk(bits >> 16, n - 16);
+            high << 16 | self.raw_chunk(bits & 0xFFFF, 16)
+        } else {
+            self.raw_chunk(bits, n)
+        }
+    }
 }
 
 /// The starting probability: even odds.
@@ -83,18 +93,16 @@ impl Gamma {
         while len < MAX_LEN && c.bit(&mut self.len[len], u32::from(len < want)) == 1 {
             len += 1;
         }
+        // The two bits after the leading 1 modelled, the rest at even odds.
         let (mut x, mut node) = (1u32, 1usize);
-        for i in (0..len).rev() {
-            let b = (v1 >> i) & 1;
-            let b = if node < 4 {
-                let b = c.bit(&mut self.top[len][node], b);
-                node = node * 2 + b as usize;
-                b
-            } else {
-                c.raw(b)
-            };
+        let top = len.min(2);
+        for i in (len - top..len).rev() {
+            let b = c.bit(&mut self.top[len][node], (v1 >> i) & 1);
+            node = node * 2 + b as usize;
             x = x * 2 + b;
         }
+        let rest = (len - top) as u32;
+        let x = x << rest | c.raw(v1 & ((1 << rest) - 1), rest);
         (x - 1, len)
     }
 }
@@ -139,7 +147,7 @@ impl Default for Model {
 impl Model {
     /// The entry count, 24 bits at even odds.
     pub fn count(c: &mut impl BitCoder, n: u32) -> u32 {
-        (0..24).rev().fold(0, |x, i| x * 2 + c.raw((n >> i) & 1))
+        c.raw(n, 24)
     }
 
     /// Codes an entry (see the module doc) and returns it.
@@ -147,13 +155,17 @@ impl Model {
         let (gap, len) = self.gap[self.prev_gap_len].code(c, e.gap);
         self.prev_gap_len = len.min(3);
 
+        // Mostly the previous entry's class: one decision, else the class in three.
         let probs = &mut self.class[self.prev_class];
-        let mut node = 1;
-        for i in (0..3).rev() {
-            node = node * 2 + c.bit(&mut probs[node], (e.class as u32 >> i) & 1) as usize;
-        }
-        let class = (node - 8).min(CLASS_START.len() - 1);
-
+        let class = if c.bit(&mut probs[0], u32::from(e.class != self.prev_class)) == 0 {
+            self.prev_class
+        } else {
+            let mut node = 1;
+            for i in (0..3).rev() {
+                node = node * 2 + c.bit(&mut probs[node], (e.class as u32 >> i) & 1) as usize;
+            }
+            (node - 8).min(CLASS_START.len() - 1)
+        };
         let context = (self.prev_kind * 13 + self.prev_len) * 2 + usize::from(class == self.prev_class);
         let (kind, v) = match e.step {
             Step::Up(n) => (0, n),

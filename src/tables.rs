@@ -55,19 +55,16 @@ impl BitCoder for RangeDecoder<'_> {
         bit
     }
 
-    fn raw(&mut self, _: u32) -> u32 {
-        self.range >>= 1;
-        let bit = u32::from(self.code >= self.range);
-        if bit == 1 {
-            self.code -= self.range;
-        }
+    fn raw_chunk(&mut self, _: u32, n: u32) -> u32 {
+        self.range >>= n;
+        let bits = (self.code / self.range).min((1 << n) - 1);
+        self.code -= bits * self.range;
         self.normalize();
-        bit
+        bits
     }
 }
 
-/// The code points no earlier entry has used, as a bitset with the two searches the rank
-/// deltas need.
+/// The code points no earlier entry has used, as a bitset with the two searches the steps need.
 struct Unused(Vec<u64>);
 
 impl Unused {
