@@ -9,13 +9,35 @@ use crate::sink::Sink;
 use crate::tables::{self, code_point};
 
 /// The code point of index EUC-KR for a leading and a trailing byte (§ 13.1.1 steps 3.3–3.5).
-#[inline(always)]
 fn pair_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u32> {
     if !(0x41..=0xFE).contains(&byte) {
         return None;
     }
     let pointer = usize::from(leading - 0x81) * 190 + usize::from(byte - 0x41);
     code_point(index, pointer)
+}
+
+/// The code point of every pair of a leading byte (0x81..=0xFE) and a byte at (leading − 0x81) ×
+/// 256 + byte, 0 for an error, built once: one load per pair in the decoder's loops.
+fn pairs() -> &'static [u16] {
+    static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let index = tables::euc_kr();
+        let mut table = vec![0; 126 * 256].into_boxed_slice();
+        for leading in 0x81..=0xFE {
+            for byte in 0..=0xFF {
+                let c = pair_code_point(index, leading, byte).unwrap_or(0);
+                table[usize::from(leading - 0x81) << 8 | usize::from(byte)] = c as u16;
+            }
+        }
+        table
+    })
+}
+
+/// The code point for a leading byte (0x81..=0xFE) and the byte after it, or 0.
+#[inline(always)]
+fn pair(pairs: &[u16], leading: u8, byte: u8) -> u16 {
+    pairs[usize::from(leading - 0x81) << 8 | usize::from(byte)]
 }
 
 /// EUC-KR decoder (§ 13.1.1): its state is EUC-KR leading, 0x00 when no byte is held.
@@ -26,7 +48,7 @@ pub(crate) struct EucKrDecoder {
 
 impl Decode for EucKrDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
-        let index = tables::euc_kr();
+        let pairs = pairs();
         let mut i = 0;
         loop {
             if self.leading == 0 {
@@ -36,9 +58,9 @@ impl Decode for EucKrDecoder {
                     match src.get(i..) {
                         Some([b, ..]) if *b < 0x80 => i += dst.copy_ascii(&src[i..]),
                         Some([leading @ 0x81..=0xFE, byte, ..]) => {
-                            match pair_code_point(index, *leading, *byte) {
-                                Some(c) => dst.write_bmp(c as u16),
-                                None => break,
+                            match pair(pairs, *leading, *byte) {
+                                0 => break,
+                                c => dst.write_bmp(c),
                             }
                             i += 2;
                         }
@@ -59,8 +81,9 @@ impl Decode for EucKrDecoder {
             i += 1;
             if self.leading != 0 {
                 let leading = std::mem::take(&mut self.leading);
-                if let Some(c) = pair_code_point(index, leading, byte) {
-                    dst.write_bmp(c as u16);
+                let c = pair(pairs, leading, byte);
+                if c != 0 {
+                    dst.write_bmp(c);
                     continue;
                 }
                 // An ASCII byte is restored to the queue: left unread.
