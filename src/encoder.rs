@@ -449,23 +449,6 @@ fn is_shift_or_escape(b: u8) -> bool {
     matches!(b, 0x0E | 0x0F | 0x1B)
 }
 
-/// Copies code units of `src` four at a time while the four are ASCII (and, if `but_controls`,
-/// none is below U+0020); returns how many. `dst` has room for as many bytes.
-#[inline(always)]
-fn copy_ascii_words(src: &[u16], dst: &mut [u8], but_controls: bool) -> usize {
-    let mut n = 0;
-    for (units, out) in src.chunks_exact(4).zip(dst.chunks_exact_mut(4)) {
-        let Some(word) = ascii_word(units) else { break };
-        // In ASCII bytes, `word - 0x20` borrows only from a byte below 0x20.
-        if but_controls && word.wrapping_sub(0x2020_2020) & !word & 0x8080_8080 != 0 {
-            break;
-        }
-        out.copy_from_slice(&word.to_le_bytes());
-        n += 4;
-    }
-    n
-}
-
 struct Utf8Input<'a> {
     src: &'a str,
     pos: usize,
@@ -545,18 +528,12 @@ impl Input for Utf16Input<'_> {
     #[inline]
     fn copy_ascii(&mut self, dst: &mut [u8], but_shifts_and_escape: bool) -> usize {
         let rest = &self.src[self.pos..];
-        let len = rest.len().min(dst.len());
-        let mut n = 0;
-        while n < len {
-            n += copy_ascii_words(&rest[n..len], &mut dst[n..len], but_shifts_and_escape);
-            match rest.get(n) {
-                Some(&u) if n < len && u < 0x80 && !(but_shifts_and_escape && is_shift_or_escape(u as u8)) => {
-                    dst[n] = u as u8;
-                    n += 1;
-                }
-                _ => break,
-            }
-        }
+        let n = rest
+            .iter()
+            .zip(dst.iter_mut())
+            .take_while(|(&u, _)| u < 0x80 && !(but_shifts_and_escape && is_shift_or_escape(u as u8)))
+            .map(|(&u, d)| *d = u as u8)
+            .count();
         self.pos += n;
         n
     }
