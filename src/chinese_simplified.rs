@@ -54,14 +54,7 @@ fn pairs() -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
         let index = tables::gb18030();
-        let mut table = vec![0; 126 * 256].into_boxed_slice();
-        for leading in 0x81..=0xFE {
-            for byte in (0..=0xFF).filter(|b| !(0x30..=0x39).contains(b)) {
-                let at = usize::from(leading - 0x81) << 8 | usize::from(byte);
-                table[at] = two_byte_code_point(index, leading, byte).unwrap_or(0);
-            }
-        }
-        table
+        tables::lead_trail_table(0x81..=0xFE, |leading, byte| two_byte_code_point(index, leading, byte))
     })
 }
 

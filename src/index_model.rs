@@ -177,7 +177,8 @@ impl Model {
             0 => 0,
             _ => 1 + c.bit(&mut probs[1], u32::from(kind == 2)) as usize,
         };
-        let negative = kind == 2 && c.bit(&mut self.sign, u32::from(matches!(e.step, Step::Again(d) if d < 0))) == 1;
+        let sign = u32::from(matches!(e.step, Step::Again(d) if d < 0));
+        let negative = kind == 2 && c.bit(&mut self.sign, sign) == 1;
         let (v, len) = self.magnitude[kind].code(c, v);
         let step = match kind {
             0 => Step::Up(v),

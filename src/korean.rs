@@ -23,14 +23,9 @@ fn pairs() -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
         let index = tables::euc_kr();
-        let mut table = vec![0; 126 * 256].into_boxed_slice();
-        for leading in 0x81..=0xFE {
-            for byte in 0..=0xFF {
-                let c = pair_code_point(index, leading, byte).unwrap_or(0);
-                table[usize::from(leading - 0x81) << 8 | usize::from(byte)] = c as u16;
-            }
-        }
-        table
+        tables::lead_trail_table(0x81..=0xFE, |leading, byte| {
+            pair_code_point(index, leading, byte).map(|c| c as u16)
+        })
     })
 }
 

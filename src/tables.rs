@@ -182,6 +182,19 @@ pub(crate) fn code_point<T: Copy + Into<u32>>(index: &[T], pointer: usize) -> Op
     }
 }
 
+/// A lead × trail table for a two-byte decoder: for the `n`-th byte of `leads`, entry n × 256 +
+/// byte holds `code_point(leading, byte)`, 0 for none, so that a pair is one load.
+pub(crate) fn lead_trail_table(
+    leads: impl Iterator<Item = u8>,
+    code_point: impl Fn(u8, u8) -> Option<u16>,
+) -> Box<[u16]> {
+    let mut table = Vec::new();
+    for leading in leads {
+        table.extend((0..=0xFF).map(|byte| code_point(leading, byte).unwrap_or(0)));
+    }
+    table.into_boxed_slice()
+}
+
 /// A reverse map for the Basic Multilingual Plane, built from a decode table: entry `c` holds
 /// 1 + the first pointer whose code point is `c` among the pointers `keep` accepts, or 0.
 /// Encoders build one lazily so that the index pointer is a single lookup, never a scan.

@@ -94,14 +94,10 @@ impl Decode for EucJpDecoder {
 fn pairs(jis0208: &[u16]) -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
-        let mut table = vec![0; 94 * 256].into_boxed_slice();
-        for leading in 0xA1..=0xFE {
-            for byte in 0xA1..=0xFE {
-                let c = jis0208_code_point(jis0208, pointer(leading, byte)).unwrap_or(0);
-                table[usize::from(leading - 0xA1) << 8 | usize::from(byte)] = c;
-            }
-        }
-        table
+        tables::lead_trail_table(0xA1..=0xFE, |leading, byte| {
+            let trailing = (0xA1..=0xFE).contains(&byte);
+            trailing.then(|| jis0208_code_point(jis0208, pointer(leading, byte))).flatten()
+        })
     })
 }
 

@@ -89,13 +89,9 @@ fn pairs() -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
         let jis0208 = tables::jis0208();
-        let mut table = vec![0; 60 * 256].into_boxed_slice();
-        for (row, leading) in (0x81..=0x9F).chain(0xE0..=0xFC).enumerate() {
-            for byte in 0..=0xFF {
-                table[row << 8 | usize::from(byte)] = pointer_code_point(jis0208, leading, byte).unwrap_or(0);
-            }
-        }
-        table
+        tables::lead_trail_table((0x81..=0x9F).chain(0xE0..=0xFC), |leading, byte| {
+            pointer_code_point(jis0208, leading, byte)
+        })
     })
 }
 
