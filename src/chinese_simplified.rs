@@ -47,21 +47,15 @@ fn two_byte_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u16> {
     }
 }
 
-/// The code point of every two-byte sequence (see [`two_byte_code_point`]) at (leading − 0x81) ×
-/// 256 + byte, 0 where there is none (an error, or a byte 0x30..=0x39 that starts a four-byte
-/// sequence), built once: one load per pair in the decoder's loops.
+/// The code point of every two-byte sequence (see [`two_byte_code_point`]) as a
+/// [`tables::lead_trail_table`] with a row per leading byte from 0x81, 0 where there is none (an
+/// error, or a byte 0x30..=0x39 that starts a four-byte sequence), built once.
 fn pairs() -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
         let index = tables::gb18030();
         tables::lead_trail_table(0x81..=0xFE, |leading, byte| two_byte_code_point(index, leading, byte))
     })
-}
-
-/// The code point for a leading byte (0x81..=0xFE) and the byte after it, or 0.
-#[inline(always)]
-fn pair(pairs: &[u16], leading: u8, byte: u8) -> u16 {
-    pairs[usize::from(leading - 0x81) << 8 | usize::from(byte)]
 }
 
 /// The index gb18030 ranges code point of a four-byte sequence (§ 10.2.1, gb18030 third set).
@@ -157,7 +151,7 @@ impl Gb18030Decoder {
             }
             let leading = self.first;
             self.first = 0;
-            let c = pair(pairs, leading, byte);
+            let c = tables::lead_trail(pairs, leading - 0x81, byte);
             if c != 0 {
                 return Step::CodePoint(u32::from(c));
             }
@@ -237,7 +231,7 @@ fn fast_path<S: Sink>(pairs: &[u16], src: &[u8], dst: &mut S) -> usize {
             break;
         }
         let Some(&byte) = src.get(i + 1) else { break };
-        let c = pair(pairs, leading, byte);
+        let c = tables::lead_trail(pairs, leading - 0x81, byte);
         if c != 0 {
             dst.write_bmp(c);
             i += 2;

@@ -17,8 +17,8 @@ fn pair_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u32> {
     code_point(index, pointer)
 }
 
-/// The code point of every pair of a leading byte (0x81..=0xFE) and a byte at (leading − 0x81) ×
-/// 256 + byte, 0 for an error, built once: one load per pair in the decoder's loops.
+/// The code point of every pair of a leading byte (0x81..=0xFE) and a byte as a
+/// [`tables::lead_trail_table`] with a row per leading byte from 0x81, 0 for an error, built once.
 fn pairs() -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
@@ -27,12 +27,6 @@ fn pairs() -> &'static [u16] {
             pair_code_point(index, leading, byte).map(|c| c as u16)
         })
     })
-}
-
-/// The code point for a leading byte (0x81..=0xFE) and the byte after it, or 0.
-#[inline(always)]
-fn pair(pairs: &[u16], leading: u8, byte: u8) -> u16 {
-    pairs[usize::from(leading - 0x81) << 8 | usize::from(byte)]
 }
 
 /// EUC-KR decoder (§ 13.1.1): its state is EUC-KR leading, 0x00 when no byte is held.
@@ -53,7 +47,7 @@ impl Decode for EucKrDecoder {
                     match src.get(i..) {
                         Some([b, ..]) if *b < 0x80 => i += dst.copy_ascii(&src[i..]),
                         Some([leading @ 0x81..=0xFE, byte, ..]) => {
-                            match pair(pairs, *leading, *byte) {
+                            match tables::lead_trail(pairs, *leading - 0x81, *byte) {
                                 0 => break,
                                 c => dst.write_bmp(c),
                             }
@@ -76,7 +70,7 @@ impl Decode for EucKrDecoder {
             i += 1;
             if self.leading != 0 {
                 let leading = std::mem::take(&mut self.leading);
-                let c = pair(pairs, leading, byte);
+                let c = tables::lead_trail(pairs, leading - 0x81, byte);
                 if c != 0 {
                     dst.write_bmp(c);
                     continue;

@@ -195,6 +195,12 @@ pub(crate) fn lead_trail_table(
     table.into_boxed_slice()
 }
 
+/// The entry of a [`lead_trail_table`] for the leading byte in row `row` and `byte`.
+#[inline(always)]
+pub(crate) fn lead_trail(table: &[u16], row: u8, byte: u8) -> u16 {
+    table[usize::from(row) << 8 | usize::from(byte)]
+}
+
 /// A reverse map for the Basic Multilingual Plane, built from a decode table: entry `c` holds
 /// 1 + the first pointer whose code point is `c` among the pointers `keep` accepts, or 0.
 /// Encoders build one lazily so that the index pointer is a single lookup, never a scan.

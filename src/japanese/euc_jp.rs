@@ -31,7 +31,7 @@ impl Decode for EucJpDecoder {
                             dst.write_bmp(0xFF61 - 0xA1 + u16::from(b));
                             i += 2;
                         }
-                        [l @ 0xA1..=0xFE, b, ..] => match pairs[usize::from(l - 0xA1) << 8 | usize::from(b)] {
+                        [l @ 0xA1..=0xFE, b, ..] => match tables::lead_trail(pairs, l - 0xA1, b) {
                             0 => break,
                             c => {
                                 dst.write_bmp(c);

@@ -80,7 +80,7 @@ impl Decode for ShiftJisDecoder {
 #[inline(always)]
 fn pair(pairs: &[u16], leading: u8, byte: u8) -> u16 {
     let row = if leading < 0xA0 { leading - 0x81 } else { leading - 0xC1 };
-    pairs[usize::from(row) << 8 | usize::from(byte)]
+    tables::lead_trail(pairs, row, byte)
 }
 
 /// The code point of every pair of a leading byte and a byte (§ 12.3.1), 0 for an error: at
