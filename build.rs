@@ -51,18 +51,38 @@ fn write_labels(dir: &Path, out: &Path) -> Vec<String> {
     for group in json.as_array().unwrap() {
         for enc in group["encodings"].as_array().unwrap() {
             names.push(enc["name"].as_str().unwrap().to_owned());
-            let mut labels: Vec<&str> =
-                enc["labels"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+            let mut labels: Vec<&str> = enc["labels"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.as_str().unwrap())
+                .collect();
             labels.sort_unstable();
             // Lookup compares ASCII case-insensitively against labels in lowercase.
-            let plain = |l: &&str| l.bytes().all(|b| b.is_ascii_graphic() && !b.is_ascii_uppercase());
-            assert!(labels.iter().all(plain), "labels are ASCII lowercase without spaces");
+            let plain = |l: &&str| {
+                l.bytes()
+                    .all(|b| b.is_ascii_graphic() && !b.is_ascii_uppercase())
+            };
+            assert!(
+                labels.iter().all(plain),
+                "labels are ASCII lowercase without spaces"
+            );
             lines.push(labels.join(" "));
         }
     }
     let mut s = String::new();
-    writeln!(s, "#[cfg(test)]\npub(crate) static JSON_NAMES: [&str; {}] = {names:?};", names.len()).unwrap();
-    writeln!(s, "pub(crate) static LABELS: &str = {:?};", lines.join("\n")).unwrap();
+    writeln!(
+        s,
+        "#[cfg(test)]\npub(crate) static JSON_NAMES: [&str; {}] = {names:?};",
+        names.len()
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "pub(crate) static LABELS: &str = {:?};",
+        lines.join("\n")
+    )
+    .unwrap();
     fs::write(out.join("labels.rs"), s).unwrap();
     names
 }
@@ -75,7 +95,12 @@ fn write_labels(dir: &Path, out: &Path) -> Vec<String> {
 fn write_single_byte(dir: &Path, out: &Path, names: &[String]) {
     let single: Vec<&String> = names[1..=28].iter().collect();
     let mut s = String::from("pub(crate) const UNMAPPED: u16 = 0xFFFF;\n");
-    writeln!(s, "pub(crate) static SINGLE_BYTE_DELTAS: [[u16; 128]; {}] = [", single.len()).unwrap();
+    writeln!(
+        s,
+        "pub(crate) static SINGLE_BYTE_DELTAS: [[u16; 128]; {}] = [",
+        single.len()
+    )
+    .unwrap();
     for name in single {
         // ISO-8859-8-I shares ISO-8859-8's index (§ Legacy single-byte encodings).
         let file = match name.as_str() {
@@ -86,7 +111,10 @@ fn write_single_byte(dir: &Path, out: &Path, names: &[String]) {
         for (p, cp) in read_index(dir, &file) {
             high[p as usize] = u16::try_from(cp).unwrap();
         }
-        let deltas: Vec<u16> = (0x80..).zip(high).map(|(byte, c)| c.wrapping_sub(byte)).collect();
+        let deltas: Vec<u16> = (0x80..)
+            .zip(high)
+            .map(|(byte, c)| c.wrapping_sub(byte))
+            .collect();
         writeln!(s, "    // {name}\n    {deltas:?},").unwrap();
     }
     s.push_str("];\n");
@@ -109,11 +137,19 @@ fn write_multi_byte(dir: &Path, out: &Path) {
         let file = format!("{name}.packed");
         fs::write(out.join(&file), pack(&entries)).unwrap();
         writeln!(s, "pub(crate) const {konst}_LEN: usize = {len};").unwrap();
-        writeln!(s, "pub(crate) static {konst}_PACKED: &[u8] = include_bytes!({file:?});").unwrap();
+        writeln!(
+            s,
+            "pub(crate) static {konst}_PACKED: &[u8] = include_bytes!({file:?});"
+        )
+        .unwrap();
     }
     let ranges = read_index(dir, "gb18030-ranges");
-    writeln!(s, "pub(crate) static GB18030_RANGES: [(u32, u32); {}] = {ranges:?};", ranges.len())
-        .unwrap();
+    writeln!(
+        s,
+        "pub(crate) static GB18030_RANGES: [(u32, u32); {}] = {ranges:?};",
+        ranges.len()
+    )
+    .unwrap();
     let katakana: Vec<u16> = read_index(dir, "iso-2022-jp-katakana")
         .iter()
         .enumerate()
@@ -141,7 +177,8 @@ fn pack(entries: &[(u32, u32)]) -> Vec<u8> {
     Model::count(&mut coder, entries.len() as u32);
     let mut used = vec![false; 0x110000];
     let mut used_count = Fenwick(vec![0; 0x110001]);
-    let unused_in = |count: &Fenwick, lo: u32, hi: u32| (hi - lo) - (count.prefix(hi) - count.prefix(lo));
+    let unused_in =
+        |count: &Fenwick, lo: u32, hi: u32| (hi - lo) - (count.prefix(hi) - count.prefix(lo));
     let mut next_pointer = 0;
     for &(pointer, cp) in entries {
         let class = CLASS_START.iter().rposition(|&start| start <= cp).unwrap();
@@ -153,7 +190,11 @@ fn pack(entries: &[(u32, u32)]) -> Vec<u8> {
         } else {
             Step::Down(unused_in(&used_count, cp, cursor) - 1)
         };
-        let entry = Entry { gap: pointer - next_pointer, class, step };
+        let entry = Entry {
+            gap: pointer - next_pointer,
+            class,
+            step,
+        };
         assert_eq!(model.entry(&mut coder, entry), entry);
         model.landed(class, cp);
         next_pointer = pointer + 1;
@@ -179,7 +220,13 @@ struct RangeEncoder {
 
 impl RangeEncoder {
     fn new() -> Self {
-        RangeEncoder { low: 0, range: u32::MAX, held: 0, held_count: 1, out: Vec::new() }
+        RangeEncoder {
+            low: 0,
+            range: u32::MAX,
+            held: 0,
+            held_count: 1,
+            out: Vec::new(),
+        }
     }
 
     fn shift_low(&mut self) {

@@ -40,13 +40,24 @@ const STARTUP = { id: 'shift_jis', size: 1024 };
 const TEXT_LIMIT = 3 << 20; // characters of text read per language, enough for 1 MiB of bytes
 
 const PACKAGES = {
-  fr: 'manpages-fr', de: 'manpages-de', ru: 'manpages-ru', ja: 'manpages-ja',
-  zhs: 'manpages-zh', zht: 'manpages-zh', el: 'libreoffice-help-el', ko: 'debian-faq-ko',
+  fr: 'manpages-fr',
+  de: 'manpages-de',
+  ru: 'manpages-ru',
+  ja: 'manpages-ja',
+  zhs: 'manpages-zh',
+  zht: 'manpages-zh',
+  el: 'libreoffice-help-el',
+  ko: 'debian-faq-ko',
 };
 const ROOTS = {
-  fr: 'usr/share/man/fr', de: 'usr/share/man/de', ru: 'usr/share/man/ru', ja: 'usr/share/man/ja',
-  zhs: 'usr/share/man/zh_CN', zht: 'usr/share/man/zh_TW',
-  el: 'usr/share/libreoffice/help/el', ko: 'usr/share/doc/debian/FAQ/ko',
+  fr: 'usr/share/man/fr',
+  de: 'usr/share/man/de',
+  ru: 'usr/share/man/ru',
+  ja: 'usr/share/man/ja',
+  zhs: 'usr/share/man/zh_CN',
+  zht: 'usr/share/man/zh_TW',
+  el: 'usr/share/libreoffice/help/el',
+  ko: 'usr/share/doc/debian/FAQ/ko',
 };
 
 // id, WHATWG label, language, encoder ('buffer' | 'iconv' | 'python').
@@ -70,9 +81,10 @@ export const CASES = [
 function fetchPackage(name) {
   const dir = join(work, name);
   if (existsSync(join(dir, 'usr'))) return dir;
-  const deb = () => readdirSync(work).find((f) => f.startsWith(name + '_') && f.endsWith('.deb'));
+  const deb = () => readdirSync(work).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
   if (!deb()) {
-    const download = () => execFileSync('apt-get', ['download', name], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+    const download = () =>
+      execFileSync('apt-get', ['download', name], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
     try {
       download();
     } catch {
@@ -95,27 +107,40 @@ function* walk(dir) {
 // Manual pages: keep text lines and the text of font and heading macros, drop other requests
 // and comments, and drop font and spacing escapes.
 function roffText(src) {
-  return src.split('\n')
+  return src
+    .split('\n')
     .map((l) => {
       const macro = /^\.(?:[BI]|[BIR][BIR]|S[HSMB])\s+(.*)$/.exec(l);
       return macro ? macro[1].replace(/"/g, '') : l;
     })
     .filter((l) => !/^['.]/.test(l))
-    .map((l) => l.replace(/\\f(\[[^\]]*\]|\(..|.)/g, '').replace(/\\\((..)/g, '')
-      .replace(/\\-/g, '-').replace(/\\e/g, '\\').replace(/\\[&,/%:|^ ]/g, (m) => (m === '\\ ' ? ' ' : ''))
-      .trimEnd())
+    .map((l) =>
+      l
+        .replace(/\\f(\[[^\]]*\]|\(..|.)/g, '')
+        .replace(/\\\((..)/g, '')
+        .replace(/\\-/g, '-')
+        .replace(/\\e/g, '\\')
+        .replace(/\\[&,/%:|^ ]/g, (m) => (m === '\\ ' ? ' ' : ''))
+        .trimEnd(),
+    )
     .join('\n');
 }
 
 // HTML help pages: drop scripts, styles and tags, decode the common entities.
 function htmlText(src) {
   const named = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0' };
-  return src.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|h\d|li|tr|div|td)>/gi, '\n').replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e) => e[0] === '#'
-      ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : +e.slice(1))
-      : named[e] ?? m)
-    .split('\n').map((l) => l.trim()).join('\n');
+  return src
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|h\d|li|tr|div|td)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e) =>
+      e[0] === '#'
+        ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : +e.slice(1))
+        : (named[e] ?? m),
+    )
+    .split('\n')
+    .map((l) => l.trim())
+    .join('\n');
 }
 
 function languageLines(lang) {
@@ -185,7 +210,10 @@ function agreed(bytes, text, label) {
 // Greedily takes whole lines (cycling) from the first non-ASCII line, then a code-point prefix
 // of the next line, to fill at most `size` bytes.
 function cut(lines, encoded, size, label, kind) {
-  const start = Math.max(0, lines.findIndex((l) => /[^\x00-\x7f]/.test(l)));
+  const start = Math.max(
+    0,
+    lines.findIndex((l) => /[^\0-\x7f]/.test(l)),
+  );
   const parts = [];
   const texts = [];
   let n = 0;
@@ -197,7 +225,10 @@ function cut(lines, encoded, size, label, kind) {
       const enc = encodeAll(prefixes, label, kind);
       let k = prefixes.length - 1;
       while (k >= 0 && (!enc[k] || n + enc[k].length > size || !agreed(enc[k], prefixes[k], label))) k--;
-      if (k >= 0) { parts.push(enc[k]); texts.push(prefixes[k]); }
+      if (k >= 0) {
+        parts.push(enc[k]);
+        texts.push(prefixes[k]);
+      }
       break;
     }
     parts.push(b);
@@ -213,23 +244,39 @@ function main() {
   const cache = new Map();
   for (const [id, label, lang, kind] of CASES) {
     if (!cache.has(lang)) cache.set(lang, languageLines(lang));
-    const source = cache.get(lang).map((l) => l + '\n');
+    const source = cache.get(lang).map((l) => `${l}\n`);
     const enc = encodeAll(source, label, kind);
     const lines = [];
     const encoded = [];
     source.forEach((l, i) => {
-      if (enc[i] && agreed(enc[i], l, label)) { lines.push(l); encoded.push(enc[i]); }
+      if (enc[i] && agreed(enc[i], l, label)) {
+        lines.push(l);
+        encoded.push(enc[i]);
+      }
     });
     const kept = encoded.reduce((a, b) => a + b.length, 0);
     const sizes = id === STARTUP.id ? [...SIZES, STARTUP.size] : SIZES;
     for (const size of sizes) {
       const { bytes, text } = cut(lines, encoded, size, label, kind);
       const base = `${id}-${size}`;
-      writeFileSync(join(out, base + '.bin'), bytes);
-      writeFileSync(join(out, base + '.txt'), text);
-      manifest.push({ id, label, lang, package: PACKAGES[lang], size, bytes: bytes.length, chars: text.length, bin: base + '.bin', txt: base + '.txt', ...(SIZES.includes(size) ? {} : { startup: true }) });
+      writeFileSync(join(out, `${base}.bin`), bytes);
+      writeFileSync(join(out, `${base}.txt`), text);
+      manifest.push({
+        id,
+        label,
+        lang,
+        package: PACKAGES[lang],
+        size,
+        bytes: bytes.length,
+        chars: text.length,
+        bin: `${base}.bin`,
+        txt: `${base}.txt`,
+        ...(SIZES.includes(size) ? {} : { startup: true }),
+      });
     }
-    console.log(`${id.padEnd(15)} ${lang.padEnd(4)} kept ${lines.length}/${source.length} lines, ${kept} bytes${kept < SIZES[2] ? ' (cycled for 1 MiB)' : ''}`);
+    console.log(
+      `${id.padEnd(15)} ${lang.padEnd(4)} kept ${lines.length}/${source.length} lines, ${kept} bytes${kept < SIZES[2] ? ' (cycled for 1 MiB)' : ''}`,
+    );
   }
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 1));
 }

@@ -19,13 +19,19 @@ import { initSync } from '../pkg/glue.mjs';
 import * as lib from '../pkg/index.node.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
-const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1].split(',');
+const arg = (name) =>
+  process.argv
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.split('=')[1]
+    .split(',');
 const cases = arg('cases');
 const sizes = arg('sizes')?.map(Number) ?? [4096, 1 << 20];
 const manifest = JSON.parse(readFileSync(join(here, 'corpus/manifest.json'), 'utf8'));
 
 // A separate instance, so the phases run on exactly the exports the package uses.
-const W = initSync({ module: await WebAssembly.compile(await readFile(new URL('../pkg/encoding_wasm_bg.wasm', import.meta.url))) });
+const W = initSync({
+  module: await WebAssembly.compile(await readFile(new URL('../pkg/encoding_wasm_bg.wasm', import.meta.url))),
+});
 const h8 = () => new Uint8Array(W.memory.buffer);
 const h16 = () => new Uint16Array(W.memory.buffer);
 const utf16 = new TextDecoder('utf-16le', { ignoreBOM: true });
@@ -53,7 +59,8 @@ function time(fn) {
 
 function fromCharCodeChunks(heap, start, n) {
   let s = '';
-  for (let i = start, end = start + n; i < end; i += 8192) s += String.fromCharCode.apply(null, heap.subarray(i, Math.min(i + 8192, end)));
+  for (let i = start, end = start + n; i < end; i += 8192)
+    s += String.fromCharCode.apply(null, heap.subarray(i, Math.min(i + 8192, end)));
   return s;
 }
 
@@ -61,7 +68,9 @@ const fmt = (x) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0
 const share = (x, sum) => `${fmt(x)} (${Math.round((100 * x) / sum)}%)`;
 
 console.log('### decode phases (µs per call, fastest of 9 samples; share of the sum)\n');
-console.log('| case | size | copy in | decode (wasm) | string (ucs2Slice) | string (native UTF-16LE) | string (fromCharCode) | sum | TextDecoder.decode | decode MB/s (wasm alone) |');
+console.log(
+  '| case | size | copy in | decode (wasm) | string (ucs2Slice) | string (native UTF-16LE) | string (fromCharCode) | sum | TextDecoder.decode | decode MB/s (wasm alone) |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const encodeRows = [];
 for (const c of manifest) {
@@ -88,12 +97,16 @@ for (const c of manifest) {
   const d = new lib.TextDecoder(c.label);
   const api = time(() => d.decode(bytes));
   const sum = copy + decode + str;
-  console.log(`| ${c.id} | ${c.size} | ${share(copy, sum)} | ${share(decode, sum)} | ${share(str, sum)} | ${fmt(strNative)} | ${fmt(strAlt)} | ${fmt(sum)} | ${fmt(api)} | ${(len / decode).toFixed(0)} |`);
+  console.log(
+    `| ${c.id} | ${c.size} | ${share(copy, sum)} | ${share(decode, sum)} | ${share(str, sum)} | ${fmt(strNative)} | ${fmt(strAlt)} | ${fmt(sum)} | ${fmt(api)} | ${(len / decode).toFixed(0)} |`,
+  );
   if (c.label !== 'utf-8') encodeRows.push({ c, text, enc, len });
 }
 
 console.log('\n### legacy encode phases (µs per call, fastest of 9 samples; share of the sum)\n');
-console.log('| case | size | copy in (charCodeAt loop) | encode (wasm) | copy out (slice) | sum | LegacyEncoder.encode |');
+console.log(
+  '| case | size | copy in (charCodeAt loop) | encode (wasm) | copy out (slice) | sum | LegacyEncoder.encode |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const { c, text, enc } of encodeRows) {
   const units = text.length;
@@ -117,7 +130,9 @@ for (const { c, text, enc } of encodeRows) {
   const e = new lib.LegacyEncoder(c.label);
   const api = time(() => e.encode(text));
   const sum = copy + encode + out;
-  console.log(`| ${c.id} | ${c.size} | ${share(copy, sum)} | ${share(encode, sum)} | ${share(out, sum)} | ${fmt(sum)} | ${fmt(api)} |`);
+  console.log(
+    `| ${c.id} | ${c.size} | ${share(copy, sum)} | ${share(encode, sum)} | ${share(out, sum)} | ${fmt(sum)} | ${fmt(api)} |`,
+  );
 }
 
 // Fresh processes: each step of loading the package, then two decodes.
@@ -141,11 +156,28 @@ t.push(performance.now());
 new lib.TextDecoder('shift_jis').decode(input);
 t.push(performance.now());
 console.log(JSON.stringify(t.slice(1).map((x, i) => x - t[i])));`;
-const steps = ['import the JS', 'read the .wasm', 'WebAssembly.compile', 'instantiate + bind', '(read the input)', 'first Shift_JIS decode', 'second decode'];
+const steps = [
+  'import the JS',
+  'read the .wasm',
+  'WebAssembly.compile',
+  'instantiate + bind',
+  '(read the input)',
+  'first Shift_JIS decode',
+  'second decode',
+];
 const runs = [];
 for (let i = 0; i < 9; i++) {
   runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', startupScript], { cwd: here })));
 }
 console.log('\n### start-up steps, fresh processes (ms, median of 9)\n');
 console.log(`| ${steps.join(' | ')} |\n|${steps.map(() => ' ---: ').join('|')}|`);
-console.log(`| ${steps.map((_, k) => runs.map((r) => r[k]).sort((a, b) => a - b)[4].toFixed(2)).join(' | ')} |`);
+console.log(
+  `| ${steps
+    .map((_, k) =>
+      runs
+        .map((r) => r[k])
+        .sort((a, b) => a - b)[4]
+        .toFixed(2),
+    )
+    .join(' | ')} |`,
+);

@@ -212,7 +212,10 @@ console.log(JSON.stringify({ ms, ok: text === readFileSync(${JSON.stringify(join
     let verdict = null;
     for (let i = 0; i < STARTUP_RUNS && !verdict; i++) {
       try {
-        const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: here, stdio: ['ignore', 'pipe', 'ignore'] });
+        const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+          cwd: here,
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
         const { ms, ok } = JSON.parse(out);
         if (!ok) verdict = 'wrong';
         times.push(ms / 1e3);
@@ -248,13 +251,23 @@ function table(title, unit, rows, libs) {
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`);
   for (const { id, size, bytes, results } of rows) {
-    const value = (r) => (typeof r !== 'number' ? r : unit === 'MB/s' ? (bytes / r / 1e6).toFixed(1) : (r * (unit === 'ms' ? 1e3 : 1e6)).toFixed(unit === 'ms' ? 1 : 2));
+    const value = (r) =>
+      typeof r !== 'number'
+        ? r
+        : unit === 'MB/s'
+          ? (bytes / r / 1e6).toFixed(1)
+          : (r * (unit === 'ms' ? 1e3 : 1e6)).toFixed(unit === 'ms' ? 1 : 2);
     const ratio = (other) => {
       const a = results.get('ours');
       const b = results.get(other);
       return typeof a === 'number' && typeof b === 'number' ? `${(b / a).toFixed(2)}x` : '-';
     };
-    const cells = [id, size, ...names.map((n) => value(results.get(n))), ...(hasOurs ? [ratio('native'), ratio('@exodus/bytes')] : [])];
+    const cells = [
+      id,
+      size,
+      ...names.map((n) => value(results.get(n))),
+      ...(hasOurs ? [ratio('native'), ratio('@exodus/bytes')] : []),
+    ];
     console.log(`| ${cells.join(' | ')} |`);
   }
 }
@@ -264,32 +277,88 @@ async function main() {
   const oursLib = await loadOurs();
   const libs = [oursLib, ...LIBRARIES].filter((l) => l && (!libFilter || libFilter.includes(l.name)));
   const pick = (c) => !c.startup && (!cases || cases.includes(c.id)) && (!sizes || sizes.includes(c.size));
-  console.log(`# encoding-wasm benchmark: ${new Date().toISOString()}, Node ${process.version}, ${quick ? 'quick' : 'full'} run (${ROUNDS} rounds of ~${SAMPLE_MS} ms samples)`);
-  console.log('Cells: MB/s (bytes on the encoded side per second, median); wrong = output differs from the expected; error = threw; n/a = unsupported.');
+  console.log(
+    `# encoding-wasm benchmark: ${new Date().toISOString()}, Node ${process.version}, ${quick ? 'quick' : 'full'} run (${ROUNDS} rounds of ~${SAMPLE_MS} ms samples)`,
+  );
+  console.log(
+    'Cells: MB/s (bytes on the encoded side per second, median); wrong = output differs from the expected; error = threw; n/a = unsupported.',
+  );
 
   const run = (op, title, unit, select, make, io) => {
     if (!ops.includes(op)) return;
     const rows = [];
     for (const c of corpus.filter((c) => pick(c) && select(c))) {
       const [input, expected] = io(c);
-      rows.push({ id: c.id, size: c.size, bytes: c.bytes.length, results: runTask(libs, (lib) => make(lib, c), input, expected) });
+      rows.push({
+        id: c.id,
+        size: c.size,
+        bytes: c.bytes.length,
+        results: runTask(libs, (lib) => make(lib, c), input, expected),
+      });
     }
     table(title, unit, rows, libs);
   };
-  run('decode', 'decode: TextDecoder.decode(bytes), one call', 'MB/s', () => true, (lib, c) => lib.decode(c.label), (c) => [c.bytes, c.text]);
-  run('stream', 'streaming decode: 64 KiB chunks with {stream: true}', 'MB/s', (c) => c.size > CHUNK, (lib, c) => lib.stream(c.label), (c) => [c.bytes, c.text]);
-  run('encode', 'TextEncoder.encode(string)', 'MB/s', (c) => c.label === 'utf-8', (lib) => lib.encode(), (c) => [c.text, c.bytes]);
-  run('encodeInto', 'TextEncoder.encodeInto(string, buffer)', 'MB/s', (c) => c.label === 'utf-8', (lib) => {
-    const f = lib.encodeInto();
-    if (!f) return null;
-    const dst = new Uint8Array(4 << 20);
-    return (s) => f(s, dst);
-  }, (c) => [c.text, c.bytes]);
-  run('legacy', 'legacy encode: string to the case\'s encoding', 'MB/s', (c) => c.label !== 'utf-8', (lib, c) => lib.legacy(c.label), (c) => [c.text, c.bytes]);
-  run('construct', 'new TextDecoder(label) + decode of 64 B', 'µs per call', (c) => c.size === 64, (lib, c) => lib.construct(c.label), (c) => [c.bytes, c.text]);
+  run(
+    'decode',
+    'decode: TextDecoder.decode(bytes), one call',
+    'MB/s',
+    () => true,
+    (lib, c) => lib.decode(c.label),
+    (c) => [c.bytes, c.text],
+  );
+  run(
+    'stream',
+    'streaming decode: 64 KiB chunks with {stream: true}',
+    'MB/s',
+    (c) => c.size > CHUNK,
+    (lib, c) => lib.stream(c.label),
+    (c) => [c.bytes, c.text],
+  );
+  run(
+    'encode',
+    'TextEncoder.encode(string)',
+    'MB/s',
+    (c) => c.label === 'utf-8',
+    (lib) => lib.encode(),
+    (c) => [c.text, c.bytes],
+  );
+  run(
+    'encodeInto',
+    'TextEncoder.encodeInto(string, buffer)',
+    'MB/s',
+    (c) => c.label === 'utf-8',
+    (lib) => {
+      const f = lib.encodeInto();
+      if (!f) return null;
+      const dst = new Uint8Array(4 << 20);
+      return (s) => f(s, dst);
+    },
+    (c) => [c.text, c.bytes],
+  );
+  run(
+    'legacy',
+    "legacy encode: string to the case's encoding",
+    'MB/s',
+    (c) => c.label !== 'utf-8',
+    (lib, c) => lib.legacy(c.label),
+    (c) => [c.text, c.bytes],
+  );
+  run(
+    'construct',
+    'new TextDecoder(label) + decode of 64 B',
+    'µs per call',
+    (c) => c.size === 64,
+    (lib, c) => lib.construct(c.label),
+    (c) => [c.bytes, c.text],
+  );
   if (ops.includes('startup')) {
     const sample = corpus.find((c) => c.startup);
-    table('start-up: import to the first decode of 1 KiB of Shift_JIS, fresh process (median)', 'ms', [{ id: sample.id, size: sample.size, bytes: sample.bytes.length, results: startup(libs, sample) }], libs);
+    table(
+      'start-up: import to the first decode of 1 KiB of Shift_JIS, fresh process (median)',
+      'ms',
+      [{ id: sample.id, size: sample.size, bytes: sample.bytes.length, results: startup(libs, sample) }],
+      libs,
+    );
   }
   if (sink === 0.5) console.log(sink); // keeps the results observable
 }

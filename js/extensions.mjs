@@ -4,8 +4,23 @@
 
 import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, illegalInvocation } from './webidl.mjs';
 import {
-  CHUNK, UTF8, UTF16BE, UTF16LE, PLAIN, IGNORE_BOM, NAMES, TABLE, wasm, putBytes, putUnits, takeString, takeBytes, result,
-  labelToEncoding, encodingForLabel, freeingRegistry,
+  CHUNK,
+  UTF8,
+  UTF16BE,
+  UTF16LE,
+  PLAIN,
+  IGNORE_BOM,
+  NAMES,
+  TABLE,
+  wasm,
+  putBytes,
+  putUnits,
+  takeString,
+  takeBytes,
+  result,
+  labelToEncoding,
+  encodingForLabel,
+  freeingRegistry,
 } from './wasm.mjs';
 import { nativeEncoder } from './natives.mjs';
 import { concatBytes } from './text-encoder.mjs';
@@ -24,7 +39,9 @@ function encoderFor(l, what) {
 function unmappable(enc, index) {
   const c = result(1);
   const hex = c.toString(16).toUpperCase().padStart(4, '0');
-  return new TypeError(`U+${hex} (${JSON.stringify(String.fromCodePoint(c))}) at index ${index} cannot be encoded in ${NAMES[enc]}.`);
+  return new TypeError(
+    `U+${hex} (${JSON.stringify(String.fromCodePoint(c))}) at index ${index} cannot be encoded in ${NAMES[enc]}.`,
+  );
 }
 
 // Runs a wasm encoder over code units start..end of `s`: the bytes, or throws for an unmappable
@@ -33,14 +50,14 @@ function encodePiece(handle, enc, s, start, end, last, offset) {
   const W = wasm();
   const n = W.encoder_encode(handle, putUnits(s, start, end), last);
   const read = result(0);
-  if (n < 0) throw unmappable(enc, offset + start + read - (result(1) > 0xFFFF ? 2 : 1));
+  if (n < 0) throw unmappable(enc, offset + start + read - (result(1) > 0xffff ? 2 : 1));
   return [takeBytes(n), read];
 }
 
 // A whole string of at most CHUNK code units, by an encoder on the wasm stack.
 function encodeOnce(enc, html, s) {
   const n = wasm().encode_once(enc, html, putUnits(s, 0, s.length));
-  if (n < 0) throw unmappable(enc, result(0) - (result(1) > 0xFFFF ? 2 : 1));
+  if (n < 0) throw unmappable(enc, result(0) - (result(1) > 0xffff ? 2 : 1));
   return takeBytes(n);
 }
 
@@ -63,7 +80,7 @@ export function encode(input, label, options = undefined) {
   const handle = W.encoder_new(enc, !fatal);
   try {
     const parts = [];
-    for (let start = 0; start < s.length;) {
+    for (let start = 0; start < s.length; ) {
       const end = Math.min(start + CHUNK, s.length);
       const [bytes, read] = encodePiece(handle, enc, s, start, end, end === s.length, 0);
       parts.push(bytes);
@@ -92,9 +109,10 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
   let rest = input;
   if (sniffed >= 0) {
     enc = sniffed >> 8;
-    rest = input.subarray(sniffed & 0xFF);
+    rest = input.subarray(sniffed & 0xff);
   }
-  if (rest.length <= CHUNK) return { text: takeString(W.decode_once(enc, PLAIN, putBytes(rest))), encoding: NAMES[enc] };
+  if (rest.length <= CHUNK)
+    return { text: takeString(W.decode_once(enc, PLAIN, putBytes(rest))), encoding: NAMES[enc] };
   const handle = W.decoder_new(enc, PLAIN);
   let text = '';
   for (let start = 0; start < rest.length; start += CHUNK) {
@@ -135,7 +153,10 @@ export class LegacyEncoder {
   encode(input = '', options = undefined) {
     if (!(#enc in this)) throw illegalInvocation('LegacyEncoder.encode');
     const chunk = toDOMString(input);
-    const stream = options === undefined ? false : toDictionary(options, STREAM_MEMBER, "Failed to execute 'encode' on 'LegacyEncoder'").stream;
+    const stream =
+      options === undefined
+        ? false
+        : toDictionary(options, STREAM_MEMBER, "Failed to execute 'encode' on 'LegacyEncoder'").stream;
     const state = this.#state;
     // A whole input with no state from earlier calls: nothing to keep in wasm.
     if (!stream && this.#pending === '' && state.handle === 0) {
@@ -201,7 +222,11 @@ export function inspect(bytes, label, options = undefined) {
   const raw = new DataView(takeBytes(count * 12).buffer);
   const errors = [];
   for (let at = 0; at < count * 12; at += 12) {
-    errors.push({ byteStart: raw.getUint32(at, true), byteEnd: raw.getUint32(at + 4, true), textIndex: raw.getUint32(at + 8, true) });
+    errors.push({
+      byteStart: raw.getUint32(at, true),
+      byteEnd: raw.getUint32(at + 4, true),
+      textIndex: raw.getUint32(at + 8, true),
+    });
   }
   return { text, encoding: NAMES[used], errors };
 }

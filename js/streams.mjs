@@ -66,7 +66,7 @@ export class TextDecoderStream {
 }
 defineInterface(TextDecoderStream, 'TextDecoderStream');
 
-const EF_BF_BD = [0xEF, 0xBF, 0xBD];
+const EF_BF_BD = [0xef, 0xbf, 0xbd];
 
 export class TextEncoderStream {
   #transform;
@@ -80,7 +80,7 @@ export class TextEncoderStream {
         let s = pending + toDOMString(chunk);
         pending = '';
         const last = s.charCodeAt(s.length - 1);
-        if (last >= 0xD800 && last <= 0xDBFF) {
+        if (last >= 0xd800 && last <= 0xdbff) {
           pending = s.slice(-1);
           s = s.slice(0, -1);
         }

@@ -10,7 +10,7 @@ const ucs2Slice = (() => {
   try {
     const B = globalThis.Buffer;
     const slice = B.prototype.ucs2Slice;
-    const probe = B.from(new Uint16Array([0xFEFF, 0x61, 0xD83D, 0xDE00, 0x3042]).buffer);
+    const probe = B.from(new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0x3042]).buffer);
     return slice.call(probe, 2, 10) === 'a\u{1F600}\u3042' && slice.call(probe, 0, 2) === '\uFEFF' ? slice : null;
   } catch {
     return null;
@@ -21,9 +21,12 @@ const ucs2Slice = (() => {
 // String#toWellFormed exists.
 const sliceViews = (() => {
   try {
-    const v = new Uint8Array([0, 0x61, 0, 0x3D, 0xD8, 0, 0xDE]).subarray(1);
-    return ucs2Slice.call(v, 0, 6) === 'a\u{1F600}' && 'a\uD800'.toWellFormed() === 'a\uFFFD' &&
-      globalThis.Buffer.prototype.latin1Slice.call(v, 2, 4) === '=\u00D8';
+    const v = new Uint8Array([0, 0x61, 0, 0x3d, 0xd8, 0, 0xde]).subarray(1);
+    return (
+      ucs2Slice.call(v, 0, 6) === 'a\u{1F600}' &&
+      'a\uD800'.toWellFormed() === 'a\uFFFD' &&
+      globalThis.Buffer.prototype.latin1Slice.call(v, 2, 4) === '=\u00D8'
+    );
   } catch {
     return false;
   }
@@ -33,19 +36,21 @@ const sliceViews = (() => {
 // string, or null for a fatal error; null (the function) where the above is missing. The decoder
 // turns each lone surrogate into U+FFFD as toWellFormed does, and an odd last byte into one U+FFFD
 // (one with a lead surrogate before it: end of queue resets both).
-export const utf16LeWhole = sliceViews ? (bytes, fatal, ignoreBOM) => {
-  const len = bytes.length;
-  const start = !ignoreBOM && len >= 2 && bytes[0] === 0xFF && bytes[1] === 0xFE ? 2 : 0;
-  let s = ucs2Slice.call(bytes, start, len & ~1);
-  const odd = (len & 1) !== 0;
-  if (!s.isWellFormed() || odd) {
-    if (fatal) return null;
-    const last = s.charCodeAt(s.length - 1);
-    s = s.toWellFormed();
-    if (odd && !(last >= 0xD800 && last <= 0xDBFF)) s += '\uFFFD';
-  }
-  return s;
-} : null;
+export const utf16LeWhole = sliceViews
+  ? (bytes, fatal, ignoreBOM) => {
+      const len = bytes.length;
+      const start = !ignoreBOM && len >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
+      let s = ucs2Slice.call(bytes, start, len & ~1);
+      const odd = (len & 1) !== 0;
+      if (!s.isWellFormed() || odd) {
+        if (fatal) return null;
+        const last = s.charCodeAt(s.length - 1);
+        s = s.toWellFormed();
+        if (odd && !(last >= 0xd800 && last <= 0xdbff)) s += '\uFFFD';
+      }
+      return s;
+    }
+  : null;
 
 // windows-1252 maps every byte but 0x80-0x9F as Latin-1 does (§ 9.1, its index): the string of a
 // whole decode of `bytes` (a Uint8Array) when it has none of those, by Buffer#latin1Slice where it
@@ -64,7 +69,9 @@ const ucs2Write = (() => {
   try {
     const b = globalThis.Buffer.alloc(8);
     const write = b.ucs2Write;
-    return write.call(b, 'a\uD800', 2, 4) === 4 && b[2] === 0x61 && b[3] === 0 && b[4] === 0 && b[5] === 0xD8 ? write : null;
+    return write.call(b, 'a\uD800', 2, 4) === 4 && b[2] === 0x61 && b[3] === 0 && b[4] === 0 && b[5] === 0xd8
+      ? write
+      : null;
   } catch {
     return null;
   }
@@ -101,8 +108,14 @@ export function stringToUtf16(s, start, end, heap16, node, at) {
 // memory alive, which is worth it from half this length up.
 // (Node's own threshold, EXTERN_APEX in src/string_bytes.cc: not in Bun or Deno, whose Buffer
 // differs.) Zero where it does not apply.
-const EXTERNAL = ucs2Slice !== null && typeof process === 'object' && typeof process.versions?.node === 'string' &&
-  process.versions.bun === undefined && typeof Deno === 'undefined' ? 0xFBEEB : 0;
+const EXTERNAL =
+  ucs2Slice !== null &&
+  typeof process === 'object' &&
+  typeof process.versions?.node === 'string' &&
+  process.versions.bun === undefined &&
+  typeof Deno === 'undefined'
+    ? 0xfbeeb
+    : 0;
 
 // How many code units from the start of an output of `n` units utf16ToString reads at best.
 export function readableUnits(n) {
@@ -118,8 +131,22 @@ function units8(h, p) {
 }
 function units16(h, p) {
   return fromCharCode(
-    h[p], h[p + 1], h[p + 2], h[p + 3], h[p + 4], h[p + 5], h[p + 6], h[p + 7],
-    h[p + 8], h[p + 9], h[p + 10], h[p + 11], h[p + 12], h[p + 13], h[p + 14], h[p + 15],
+    h[p],
+    h[p + 1],
+    h[p + 2],
+    h[p + 3],
+    h[p + 4],
+    h[p + 5],
+    h[p + 6],
+    h[p + 7],
+    h[p + 8],
+    h[p + 9],
+    h[p + 10],
+    h[p + 11],
+    h[p + 12],
+    h[p + 13],
+    h[p + 14],
+    h[p + 15],
   );
 }
 
@@ -160,13 +187,13 @@ export function encodeIntoUtf8(source, dest) {
   while (read < len) {
     let c = source.charCodeAt(read);
     let units = 1;
-    if (c >= 0xD800 && c <= 0xDFFF) {
+    if (c >= 0xd800 && c <= 0xdfff) {
       const next = read + 1 < len ? source.charCodeAt(read + 1) : 0;
-      if (c <= 0xDBFF && next >= 0xDC00 && next <= 0xDFFF) {
-        c = 0x10000 + ((c - 0xD800) << 10) + (next - 0xDC00);
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
         units = 2;
       } else {
-        c = 0xFFFD;
+        c = 0xfffd;
       }
     }
     if (c < 0x80) {
@@ -174,19 +201,19 @@ export function encodeIntoUtf8(source, dest) {
       dest[written++] = c;
     } else if (c < 0x800) {
       if (written + 2 > room) break;
-      dest[written++] = 0xC0 | (c >> 6);
-      dest[written++] = 0x80 | (c & 0x3F);
+      dest[written++] = 0xc0 | (c >> 6);
+      dest[written++] = 0x80 | (c & 0x3f);
     } else if (c < 0x10000) {
       if (written + 3 > room) break;
-      dest[written++] = 0xE0 | (c >> 12);
-      dest[written++] = 0x80 | ((c >> 6) & 0x3F);
-      dest[written++] = 0x80 | (c & 0x3F);
+      dest[written++] = 0xe0 | (c >> 12);
+      dest[written++] = 0x80 | ((c >> 6) & 0x3f);
+      dest[written++] = 0x80 | (c & 0x3f);
     } else {
       if (written + 4 > room) break;
-      dest[written++] = 0xF0 | (c >> 18);
-      dest[written++] = 0x80 | ((c >> 12) & 0x3F);
-      dest[written++] = 0x80 | ((c >> 6) & 0x3F);
-      dest[written++] = 0x80 | (c & 0x3F);
+      dest[written++] = 0xf0 | (c >> 18);
+      dest[written++] = 0x80 | ((c >> 12) & 0x3f);
+      dest[written++] = 0x80 | ((c >> 6) & 0x3f);
+      dest[written++] = 0x80 | (c & 0x3f);
     }
     read += units;
   }

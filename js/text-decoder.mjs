@@ -4,9 +4,30 @@
 // starts with a state shared by every decoder of its encoding and options (whole calls leave no
 // state behind), and gets its own at its first streaming call: construction allocates nothing.
 
-import { EMPTY_BYTES, toDOMString, toDictionary, toBytes, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
 import {
-  CHUNK, UTF8, UTF16LE, WINDOWS_1252, FIRST_SINGLE_BYTE, LAST_SINGLE_BYTE, FATAL, IGNORE_BOM, LOWER_NAMES, wasm, putBytes, takeString, encodingForLabel, freeingRegistry,
+  EMPTY_BYTES,
+  toDOMString,
+  toDictionary,
+  toBytes,
+  isShared,
+  illegalInvocation,
+  defineInterface,
+} from './webidl.mjs';
+import {
+  CHUNK,
+  UTF8,
+  UTF16LE,
+  WINDOWS_1252,
+  FIRST_SINGLE_BYTE,
+  LAST_SINGLE_BYTE,
+  FATAL,
+  IGNORE_BOM,
+  LOWER_NAMES,
+  wasm,
+  putBytes,
+  takeString,
+  encodingForLabel,
+  freeingRegistry,
 } from './wasm.mjs';
 import { nativeUtf8, nativeUtf16Le, nativeSingleByte, newNative } from './natives.mjs';
 import { utf16LeWhole, windows1252Latin1 } from './strings.mjs';
@@ -139,7 +160,9 @@ export function newDecoderState(label, options, what, shared = false) {
   }
   const enc = encodingForLabel(l, what, false);
   if (!shared) return new DecoderState(enc, flags);
-  return (sharedStates[(enc << 2) | flags] ??= new DecoderState(enc, flags, true));
+  const key = (enc << 2) | flags;
+  sharedStates[key] ??= new DecoderState(enc, flags, true);
+  return sharedStates[key];
 }
 const OPTIONS = ['fatal', 'ignoreBOM'];
 const sharedStates = [];

@@ -53,8 +53,11 @@ export class TextEncoder {
   encodeInto(source, destination) {
     if (!(#brand in this)) throw illegalInvocation('TextEncoder.encodeInto');
     const what = "Failed to execute 'encodeInto' on 'TextEncoder'";
-    if (arguments.length < 2) {
-      throw new TypeError(`${what}: 2 arguments required, but only ${arguments.length} present.`);
+    // WebIDL counts the arguments passed, not their values.
+    // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
+    const given = arguments.length;
+    if (given < 2) {
+      throw new TypeError(`${what}: 2 arguments required, but only ${given} present.`);
     }
     const s = toDOMString(source);
     if (!isUint8Array(destination)) throw new TypeError(`${what}: parameter 2 is not of type 'Uint8Array'.`);

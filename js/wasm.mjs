@@ -128,7 +128,7 @@ export function labelToEncoding(label) {
     const bytes = new Uint8Array(trimmed.length);
     for (let i = 0; i < trimmed.length; i++) {
       const c = trimmed.charCodeAt(i);
-      bytes[i] = c < 0x80 ? c : 0xFF;
+      bytes[i] = c < 0x80 ? c : 0xff;
     }
     putBytes(bytes);
     enc = W.label_lookup(bytes.length);

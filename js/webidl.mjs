@@ -4,9 +4,10 @@
 const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayTag = Object.getOwnPropertyDescriptor(typedArrayProto, Symbol.toStringTag).get;
 const arrayBufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
-const sharedByteLength = typeof SharedArrayBuffer === 'function'
-  ? Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, 'byteLength').get
-  : null;
+const sharedByteLength =
+  typeof SharedArrayBuffer === 'function'
+    ? Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, 'byteLength').get
+    : null;
 const dataViewBuffer = Object.getOwnPropertyDescriptor(DataView.prototype, 'buffer').get;
 const typedArrayBuffer = Object.getOwnPropertyDescriptor(typedArrayProto, 'buffer').get;
 
@@ -72,7 +73,10 @@ export function toBytes(value, what) {
     return new Uint8Array(buffer, value.byteOffset, length);
   }
   if (isObject(value)) {
-    if (byteLengthOf(value, arrayBufferByteLength) >= 0 || (sharedByteLength !== null && byteLengthOf(value, sharedByteLength) >= 0)) {
+    if (
+      byteLengthOf(value, arrayBufferByteLength) >= 0 ||
+      (sharedByteLength !== null && byteLengthOf(value, sharedByteLength) >= 0)
+    ) {
       const length = value.byteLength;
       return length === 0 ? EMPTY_BYTES : new Uint8Array(value, 0, length);
     }

@@ -26,7 +26,9 @@ function fail(message) {
 // 1. Toolchain: the wasm target, and wasm-bindgen-cli at the version Cargo.lock pins.
 run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
 const lock = readFileSync(join(root, 'Cargo.lock'), 'utf8');
-const version = /\[\[package\]\]\nname = "wasm-bindgen"\nversion = "([^"]+)"/.exec(lock)?.[1] ?? fail('wasm-bindgen is not in Cargo.lock');
+const version =
+  /\[\[package\]\]\nname = "wasm-bindgen"\nversion = "([^"]+)"/.exec(lock)?.[1] ??
+  fail('wasm-bindgen is not in Cargo.lock');
 let installed = '';
 try {
   installed = run('wasm-bindgen', ['--version'], { capture: true }).trim().split(/\s+/)[1];
@@ -39,7 +41,13 @@ if (installed !== version) run('cargo', ['install', 'wasm-bindgen-cli', '--versi
 run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm']);
 rmSync(tmp, { recursive: true, force: true });
 run('wasm-bindgen', [
-  '--target', 'web', '--out-dir', tmp, '--out-name', 'encoding_wasm', '--no-typescript',
+  '--target',
+  'web',
+  '--out-dir',
+  tmp,
+  '--out-name',
+  'encoding_wasm',
+  '--no-typescript',
   join(target, 'wasm32-unknown-unknown', 'wasm', 'encoding_wasm.wasm'),
 ]);
 rmSync(pkg, { recursive: true, force: true });
@@ -53,15 +61,24 @@ const neverReturn = new RegExp(
     'str::slice_error_fail|raw_vec::(handle_error|capacity_overflow)|alloc::(handle_alloc_error|rust_oom)|' +
     'slice::sort::shared::smallsort::panic_on_ord_violation)|::(rust_begin_unwind|__rust_alloc_error_handler|rust_panic)$',
 );
-const [stubbed, stubbedNames] = stubFunctions(readFileSync(join(tmp, 'encoding_wasm_bg.wasm')), (name) => neverReturn.test(name));
-if (!stubbedNames.some((n) => n.endsWith('::rust_begin_unwind'))) fail('the panic handler was not found to stub; update the pattern');
+const [stubbed, stubbedNames] = stubFunctions(readFileSync(join(tmp, 'encoding_wasm_bg.wasm')), (name) =>
+  neverReturn.test(name),
+);
+if (!stubbedNames.some((n) => n.endsWith('::rust_begin_unwind')))
+  fail('the panic handler was not found to stub; update the pattern');
 writeFileSync(join(tmp, 'stubbed.wasm'), stubbed);
 // The producers and target-features sections only matter to tools before this point. Memory
 // packing would split the data into a segment per run of non-zero bytes: the segment headers
 // cost more gzipped (about 300 bytes) than the zeros they leave out.
 run(process.execPath, [
-  wasmOpt, '-O3', '--skip-pass=memory-packing', '--strip-producers', '--strip-target-features',
-  join(tmp, 'stubbed.wasm'), '-o', join(pkg, 'encoding_wasm_bg.wasm'),
+  wasmOpt,
+  '-O3',
+  '--skip-pass=memory-packing',
+  '--strip-producers',
+  '--strip-target-features',
+  join(tmp, 'stubbed.wasm'),
+  '-o',
+  join(pkg, 'encoding_wasm_bg.wasm'),
 ]);
 
 // 3. The glue. wasm-bindgen's creates a TextDecoder when it loads, to turn panic messages into
@@ -72,15 +89,22 @@ let glue = readFileSync(join(tmp, 'encoding_wasm.js'), 'utf8')
   .replace(/^\/\*\*[\s\S]*?\*\/\n/gm, '');
 glue = glue.replace(
   /let cachedTextDecoder = [\s\S]*?\nfunction decodeText\(bytes\) \{[\s\S]*?\n\}\n/,
-  'function decodeText(bytes) {\n    let s = \'\';\n    for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);\n    return s;\n}\n',
+  "function decodeText(bytes) {\n    let s = '';\n    for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);\n    return s;\n}\n",
 );
-if (/new Text(De|En)coder/.test(glue)) fail('the wasm-bindgen glue still uses TextDecoder/TextEncoder; update the patch');
+if (/new Text(De|En)coder/.test(glue))
+  fail('the wasm-bindgen glue still uses TextDecoder/TextEncoder; update the patch');
 // The browser entry instantiates by itself (below) with the glue's imports and its finishing step,
 // so that the glue's general loader (about 0.4 KB gzipped) drops out of bundles.
-if (!/^function __wbg_get_imports\(\)/m.test(glue) || !/^function __wbg_finalize_init\(instance, module\)/m.test(glue)) {
+if (
+  !/^function __wbg_get_imports\(\)/m.test(glue) ||
+  !/^function __wbg_finalize_init\(instance, module\)/m.test(glue)
+) {
   fail('the wasm-bindgen glue has no __wbg_get_imports or __wbg_finalize_init; update the browser entry');
 }
-glue = glue.replace(/^export \{ initSync, __wbg_init as default \};$/m, 'export { initSync, __wbg_get_imports, __wbg_finalize_init };');
+glue = glue.replace(
+  /^export \{ initSync, __wbg_init as default \};$/m,
+  'export { initSync, __wbg_get_imports, __wbg_finalize_init };',
+);
 writeFileSync(join(pkg, 'glue.mjs'), glue);
 const glueCjs = `'use strict';\n${glue}`
   .replace(/^export function /gm, 'function ')
@@ -90,7 +114,17 @@ if (/^export |import\.meta/m.test(glueCjs)) fail('could not convert the glue to 
 writeFileSync(join(pkg, 'glue.cjs'), glueCjs);
 
 // 4. The JS API: js/*.mjs concatenated in dependency order into one module, ESM and CommonJS.
-const files = ['webidl', 'natives', 'strings', 'wasm', 'text-decoder', 'text-encoder', 'streams', 'extensions', 'polyfill'];
+const files = [
+  'webidl',
+  'natives',
+  'strings',
+  'wasm',
+  'text-decoder',
+  'text-encoder',
+  'streams',
+  'extensions',
+  'polyfill',
+];
 const names = new Set();
 let body = '';
 for (const f of files) {
@@ -138,13 +172,19 @@ ${esmExport}`,
   'index.cjs': `'use strict';\nconst { readFileSync } = require('node:fs');\nconst { join } = require('node:path');\nconst { initSync } = require('./glue.cjs');\nconst core = require('./core.cjs');\n\ncore.bindWasm(initSync({ module: new WebAssembly.Module(readFileSync(join(__dirname, 'encoding_wasm_bg.wasm'))) }));\nmodule.exports = { ${api.map((n) => `${n}: core.${n}`).join(', ')} };\n`,
 };
 for (const variant of ['node', 'browser', 'workerd']) {
-  entries[`polyfill.${variant}.mjs`] = `import * as lib from './index.${variant}.mjs';\nimport { installPolyfill } from './core.mjs';\n\ninstallPolyfill(lib);\n`;
+  entries[`polyfill.${variant}.mjs`] =
+    `import * as lib from './index.${variant}.mjs';\nimport { installPolyfill } from './core.mjs';\n\ninstallPolyfill(lib);\n`;
 }
 entries['polyfill.cjs'] = `'use strict';\nrequire('./core.cjs').installPolyfill(require('./index.cjs'));\n`;
 for (const [name, text] of Object.entries(entries)) writeFileSync(join(pkg, name), text);
 
 // 6. Types.
-for (const [from, to] of [['index.d.ts', 'index.d.ts'], ['index.d.ts', 'index.d.cts'], ['polyfill.d.ts', 'polyfill.d.ts'], ['polyfill.d.ts', 'polyfill.d.cts']]) {
+for (const [from, to] of [
+  ['index.d.ts', 'index.d.ts'],
+  ['index.d.ts', 'index.d.cts'],
+  ['polyfill.d.ts', 'polyfill.d.ts'],
+  ['polyfill.d.ts', 'polyfill.d.cts'],
+]) {
   copyFileSync(join(root, 'js', from), join(pkg, to));
 }
 if (!existsSync(join(pkg, 'encoding_wasm_bg.wasm'))) fail('no wasm module was written');

@@ -69,7 +69,7 @@ function fileFor(pathname) {
   const parts = decodeURIComponent(pathname).split('/').filter(Boolean);
   if (parts.some((p) => p === '..' || p.includes('\\') || p.includes('\0'))) return null;
   const rel = parts.join('/');
-  if (packageDirs.some((d) => rel === d || rel.startsWith(d + '/'))) return join(root, rel);
+  if (packageDirs.some((d) => rel === d || rel.startsWith(`${d}/`))) return join(root, rel);
   return join(www, rel || 'index.html');
 }
 

@@ -61,7 +61,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(row('**total**', total));
   console.log(row('for comparison: @exodus/bytes/encoding.js, same bundling', await exodusSize()));
   const pct = (limit) => ((100 * total.gzip) / limit).toFixed(1);
-  console.log(`\nTarget: ${total.gzip} of ${TARGET} bytes gzipped (${pct(TARGET)}%): ${total.gzip <= TARGET ? 'met' : 'NOT met'}`);
-  console.log(`Ceiling (no growth): ${total.gzip} of ${CEILING} bytes gzipped (${pct(CEILING)}%): ${total.gzip <= CEILING ? 'within' : 'OVER'}`);
+  console.log(
+    `\nTarget: ${total.gzip} of ${TARGET} bytes gzipped (${pct(TARGET)}%): ${total.gzip <= TARGET ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `Ceiling (no growth): ${total.gzip} of ${CEILING} bytes gzipped (${pct(CEILING)}%): ${total.gzip <= CEILING ? 'within' : 'OVER'}`,
+  );
   if (total.gzip > CEILING) process.exitCode = 1;
 }

@@ -9,6 +9,9 @@ step() { printf '\n=== %s\n' "$*"; }
 step "set-up"
 bash scripts/setup.sh
 
+step "formatting and lints (rustfmt, clippy, Biome)"
+npm run lint
+
 step "Rust: core unit, differential and property tests"
 cargo test
 

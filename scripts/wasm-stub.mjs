@@ -10,7 +10,7 @@ function readU32(bytes, at) {
   let shift = 0;
   for (;;) {
     const b = bytes[at++];
-    value += (b & 0x7F) * 2 ** shift;
+    value += (b & 0x7f) * 2 ** shift;
     if (b < 0x80) return [value, at];
     shift += 7;
   }
@@ -19,7 +19,7 @@ function readU32(bytes, at) {
 function writeU32(value) {
   const out = [];
   do {
-    let b = value & 0x7F;
+    let b = value & 0x7f;
     value = Math.floor(value / 128);
     if (value > 0) b |= 0x80;
     out.push(b);
@@ -29,7 +29,7 @@ function writeU32(value) {
 
 function sections(bytes) {
   const list = [];
-  for (let at = 8; at < bytes.length;) {
+  for (let at = 8; at < bytes.length; ) {
     const id = bytes[at];
     const [size, start] = readU32(bytes, at + 1);
     list.push({ id, start, end: start + size, header: at });
@@ -109,7 +109,7 @@ export function stubFunctions(bytes, matches) {
     const name = names.get(imported + i) ?? '';
     if (matches(name)) {
       stubbed.push(name);
-      body.push(3, 0, 0x00, 0x0B); // size 3: no locals, unreachable, end
+      body.push(3, 0, 0x00, 0x0b); // size 3: no locals, unreachable, end
     } else {
       for (let p = at; p < start + size; p++) body.push(bytes[p]);
     }

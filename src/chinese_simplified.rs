@@ -54,7 +54,9 @@ fn pairs() -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
         let index = tables::gb18030();
-        tables::lead_trail_table(0x81..=0xFE, |leading, byte| two_byte_code_point(index, leading, byte))
+        tables::lead_trail_table(0x81..=0xFE, |leading, byte| {
+            two_byte_code_point(index, leading, byte)
+        })
     })
 }
 
@@ -127,11 +129,17 @@ impl Gb18030Decoder {
             self.second = 0;
             self.third = 0;
             if !(0x30..=0x39).contains(&byte) {
-                return Step::Error { restore: [second, third, byte], len: 3 };
+                return Step::Error {
+                    restore: [second, third, byte],
+                    len: 3,
+                };
             }
             return match four_byte_code_point(first, second, third, byte) {
                 Some(c) => Step::CodePoint(c),
-                None => Step::Error { restore: [0; 3], len: 0 },
+                None => Step::Error {
+                    restore: [0; 3],
+                    len: 0,
+                },
             };
         }
         if self.second != 0 {
@@ -142,7 +150,10 @@ impl Gb18030Decoder {
             let second = self.second;
             self.first = 0;
             self.second = 0;
-            return Step::Error { restore: [second, byte, 0], len: 2 };
+            return Step::Error {
+                restore: [second, byte, 0],
+                len: 2,
+            };
         }
         if self.first != 0 {
             if (0x30..=0x39).contains(&byte) {
@@ -156,7 +167,10 @@ impl Gb18030Decoder {
                 return Step::CodePoint(u32::from(c));
             }
             let len = usize::from(byte < 0x80);
-            return Step::Error { restore: [byte, 0, 0], len };
+            return Step::Error {
+                restore: [byte, 0, 0],
+                len,
+            };
         }
         match byte {
             0x00..=0x7F => Step::CodePoint(u32::from(byte)),
@@ -165,7 +179,10 @@ impl Gb18030Decoder {
                 self.first = byte;
                 Step::Continue
             }
-            0xFF => Step::Error { restore: [0; 3], len: 0 },
+            0xFF => Step::Error {
+                restore: [0; 3],
+                len: 0,
+            },
         }
     }
 }
@@ -236,11 +253,15 @@ fn fast_path<S: Sink>(pairs: &[u16], src: &[u8], dst: &mut S) -> usize {
             dst.write_bmp(c);
             i += 2;
         } else if (0x30..=0x39).contains(&byte) {
-            let Some(&[third, fourth]) = src.get(i + 2..i + 4) else { break };
+            let Some(&[third, fourth]) = src.get(i + 2..i + 4) else {
+                break;
+            };
             if !(0x81..=0xFE).contains(&third) || !(0x30..=0x39).contains(&fourth) {
                 break;
             }
-            let Some(c) = four_byte_code_point(leading, byte, third, fourth) else { break };
+            let Some(c) = four_byte_code_point(leading, byte, third, fourth) else {
+                break;
+            };
             dst.write_scalar(c);
             i += 4;
         } else {
@@ -302,7 +323,10 @@ pub(crate) struct Gb18030Encoder {
 
 impl Gb18030Encoder {
     pub(crate) fn new(is_gbk: bool) -> Self {
-        Gb18030Encoder { is_gbk, reverse: reverse() }
+        Gb18030Encoder {
+            is_gbk,
+            reverse: reverse(),
+        }
     }
 }
 

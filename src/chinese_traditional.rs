@@ -161,7 +161,10 @@ fn reverse() -> &'static Reverse {
                 }
             }
         }
-        Reverse { bmp: pack_reverse(bmp, true, bytes), astral: astral.into_boxed_slice() }
+        Reverse {
+            bmp: pack_reverse(bmp, true, bytes),
+            astral: astral.into_boxed_slice(),
+        }
     })
 }
 
@@ -191,7 +194,9 @@ impl Encode for Big5Encoder {
             };
         }
         let astral = &self.reverse.astral;
-        let i = astral.binary_search_by_key(&code_point, |&(c, _)| c).map_err(|_| 0usize)?;
+        let i = astral
+            .binary_search_by_key(&code_point, |&(c, _)| c)
+            .map_err(|_| 0usize)?;
         Ok(write_packed(bytes(astral[i].1), out))
     }
 

@@ -131,7 +131,8 @@ impl Decoder {
     /// Decodes a whole input into a `String` in replacement mode (a convenience for Rust users).
     pub fn decode_to_string(&mut self, src: &[u8], last: bool) -> String {
         let mut out = vec![0u8; self.max_utf8_buffer_length(src.len())];
-        let (result, read, written) = self.decode_to_utf8(src, &mut out, last, DecoderMode::Replacement);
+        let (result, read, written) =
+            self.decode_to_utf8(src, &mut out, last, DecoderMode::Replacement);
         debug_assert_eq!((result, read), (DecoderResult::InputEmpty, src.len()));
         out.truncate(written);
         String::from_utf8(out).expect("decoders write UTF-8")

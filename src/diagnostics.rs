@@ -40,10 +40,17 @@ pub fn inspect(bytes: &[u8], encoding: Encoding, ignore_bom: bool, sniff_bom: bo
             0,
             !sniff_bom
                 && !ignore_bom
-                && matches!(encoding, Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le),
+                && matches!(
+                    encoding,
+                    Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le
+                ),
         ),
     };
-    let mut run = Run { decoder: Decoder::new(encoding), text: Vec::new(), errors: Vec::new() };
+    let mut run = Run {
+        decoder: Decoder::new(encoding),
+        text: Vec::new(),
+        errors: Vec::new(),
+    };
     run.feed(bytes, skip);
     if drop_bom && run.text.first() == Some(&0xFEFF) {
         run.text.remove(0);
@@ -51,7 +58,11 @@ pub fn inspect(bytes: &[u8], encoding: Encoding, ignore_bom: bool, sniff_bom: bo
             e.text_index -= 1;
         }
     }
-    Inspection { text: run.text, encoding, errors: run.errors }
+    Inspection {
+        text: run.text,
+        encoding,
+        errors: run.errors,
+    }
 }
 
 struct Run {
@@ -100,13 +111,19 @@ impl Run {
     /// One call into the decoder with room for its output, appended to the text.
     fn step(&mut self, src: &[u8], last: bool) -> (DecoderResult, usize) {
         let mut buf = [0u16; 16];
-        let (result, read, written) = self.decoder.decode_to_utf16(src, &mut buf, last, DecoderMode::Fatal);
+        let (result, read, written) =
+            self.decoder
+                .decode_to_utf16(src, &mut buf, last, DecoderMode::Fatal);
         self.text.extend_from_slice(&buf[..written]);
         (result, read)
     }
 
     fn error(&mut self, byte_start: usize, byte_end: usize) {
-        self.errors.push(MalformedSequence { byte_start, byte_end, text_index: self.text.len() });
+        self.errors.push(MalformedSequence {
+            byte_start,
+            byte_end,
+            text_index: self.text.len(),
+        });
         self.text.push(0xFFFD);
     }
 }
@@ -144,22 +161,41 @@ mod tests {
 
     fn ranges(bytes: &[u8], encoding: Encoding) -> (String, Vec<(usize, usize, usize)>) {
         let r = inspect(bytes, encoding, false, false);
-        let errors = r.errors.iter().map(|e| (e.byte_start, e.byte_end, e.text_index)).collect();
+        let errors = r
+            .errors
+            .iter()
+            .map(|e| (e.byte_start, e.byte_end, e.text_index))
+            .collect();
         (String::from_utf16(&r.text).unwrap(), errors)
     }
 
     #[test]
     fn utf8_maximal_subparts() {
         // § 8.1.1: F0 90 80 is one maximal subpart; the following 41 is read again.
-        assert_eq!(ranges(b"a\xF0\x90\x80A", Encoding::Utf8), ("a\u{FFFD}A".into(), vec![(1, 4, 1)]));
+        assert_eq!(
+            ranges(b"a\xF0\x90\x80A", Encoding::Utf8),
+            ("a\u{FFFD}A".into(), vec![(1, 4, 1)])
+        );
         // ED A0 80: ED's second byte is out of range, so three errors of one byte each.
         assert_eq!(
             ranges(b"\xED\xA0\x80", Encoding::Utf8),
-            ("\u{FFFD}\u{FFFD}\u{FFFD}".into(), vec![(0, 1, 0), (1, 2, 1), (2, 3, 2)])
+            (
+                "\u{FFFD}\u{FFFD}\u{FFFD}".into(),
+                vec![(0, 1, 0), (1, 2, 1), (2, 3, 2)]
+            )
         );
-        assert_eq!(ranges(b"\xC3", Encoding::Utf8), ("\u{FFFD}".into(), vec![(0, 1, 0)]));
-        assert_eq!(ranges(b"x\xE3\x81", Encoding::Utf8), ("x\u{FFFD}".into(), vec![(1, 3, 1)]));
-        assert_eq!(ranges("é\u{1F600}".as_bytes(), Encoding::Utf8), ("é\u{1F600}".into(), vec![]));
+        assert_eq!(
+            ranges(b"\xC3", Encoding::Utf8),
+            ("\u{FFFD}".into(), vec![(0, 1, 0)])
+        );
+        assert_eq!(
+            ranges(b"x\xE3\x81", Encoding::Utf8),
+            ("x\u{FFFD}".into(), vec![(1, 3, 1)])
+        );
+        assert_eq!(
+            ranges("é\u{1F600}".as_bytes(), Encoding::Utf8),
+            ("é\u{1F600}".into(), vec![])
+        );
     }
 
     #[test]
@@ -172,8 +208,14 @@ mod tests {
     #[test]
     fn utf16_restored_code_unit_is_not_part_of_the_error() {
         // A leading surrogate D800 followed by "a": the error covers D800's two bytes only.
-        assert_eq!(ranges(b"\x00\xD8a\x00", Encoding::Utf16Le), ("\u{FFFD}a".into(), vec![(0, 2, 0)]));
-        assert_eq!(ranges(b"\xD8\x00\x00a", Encoding::Utf16Be), ("\u{FFFD}a".into(), vec![(0, 2, 0)]));
+        assert_eq!(
+            ranges(b"\x00\xD8a\x00", Encoding::Utf16Le),
+            ("\u{FFFD}a".into(), vec![(0, 2, 0)])
+        );
+        assert_eq!(
+            ranges(b"\xD8\x00\x00a", Encoding::Utf16Be),
+            ("\u{FFFD}a".into(), vec![(0, 2, 0)])
+        );
         // A lone trailing surrogate, then an odd byte at the end.
         assert_eq!(
             ranges(b"\x00\xDCb\x00c", Encoding::Utf16Le),
@@ -184,27 +226,50 @@ mod tests {
     #[test]
     fn single_byte_unmapped_bytes() {
         // windows-874 leaves 0xDB unmapped.
-        assert_eq!(ranges(b"a\xDBb", Encoding::Windows874), ("a\u{FFFD}b".into(), vec![(1, 2, 1)]));
+        assert_eq!(
+            ranges(b"a\xDBb", Encoding::Windows874),
+            ("a\u{FFFD}b".into(), vec![(1, 2, 1)])
+        );
     }
 
     #[test]
     fn bom_handling() {
         let r = inspect(b"\xEF\xBB\xBF\xFFa", Encoding::Utf8, false, false);
         assert_eq!(String::from_utf16(&r.text).unwrap(), "\u{FFFD}a");
-        assert_eq!(r.errors, vec![MalformedSequence { byte_start: 3, byte_end: 4, text_index: 0 }]);
+        assert_eq!(
+            r.errors,
+            vec![MalformedSequence {
+                byte_start: 3,
+                byte_end: 4,
+                text_index: 0
+            }]
+        );
         let r = inspect(b"\xEF\xBB\xBF\xFFa", Encoding::Utf8, true, false);
         assert_eq!(r.errors[0].text_index, 1);
         let r = inspect(b"\xFF\xFE\x00\xDC", Encoding::Windows1252, false, true);
         assert_eq!(r.encoding, Encoding::Utf16Le);
         assert_eq!(String::from_utf16(&r.text).unwrap(), "\u{FFFD}");
-        assert_eq!(r.errors, vec![MalformedSequence { byte_start: 2, byte_end: 4, text_index: 0 }]);
+        assert_eq!(
+            r.errors,
+            vec![MalformedSequence {
+                byte_start: 2,
+                byte_end: 4,
+                text_index: 0
+            }]
+        );
         // Without a BOM the fallback is used, and a windows-1252 BOM-like prefix is text.
         let r = inspect(b"\xEF\xBB", Encoding::Windows1252, false, true);
-        assert_eq!((r.encoding, r.text), (Encoding::Windows1252, vec![0xEF, 0xBB]));
+        assert_eq!(
+            (r.encoding, r.text),
+            (Encoding::Windows1252, vec![0xEF, 0xBB])
+        );
     }
 
     #[test]
     fn replacement_encoding_is_one_error_for_the_whole_input() {
-        assert_eq!(ranges(b"abc", Encoding::Replacement), ("\u{FFFD}".into(), vec![(0, 1, 0)]));
+        assert_eq!(
+            ranges(b"abc", Encoding::Replacement),
+            ("\u{FFFD}".into(), vec![(0, 1, 0)])
+        );
     }
 }

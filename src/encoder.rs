@@ -102,7 +102,8 @@ pub(crate) trait Encode {
             if ascii {
                 let (low, high) = (ascii_word(&units[..4]), ascii_word(&units[4..]));
                 if let (Some(low), Some(high)) = (low, high) {
-                    dst[w..w + 8].copy_from_slice(&(u64::from(high) << 32 | u64::from(low)).to_le_bytes());
+                    dst[w..w + 8]
+                        .copy_from_slice(&(u64::from(high) << 32 | u64::from(low)).to_le_bytes());
                     n += 8;
                     w += 8;
                     continue;
@@ -150,7 +151,10 @@ fn gather_packed(packed: &[u16]) -> (u64, usize) {
     packed.iter().fold((0, 0), |(word, len), &p| {
         let two = p > 0xFF;
         let bytes = if two { p.swap_bytes() } else { p };
-        (word | u64::from(bytes) << (8 * len), len + 1 + usize::from(two))
+        (
+            word | u64::from(bytes) << (8 * len),
+            len + 1 + usize::from(two),
+        )
     })
 }
 
@@ -158,11 +162,19 @@ fn gather_packed(packed: &[u16]) -> (u64, usize) {
 #[inline(always)]
 fn ascii_word(units: &[u16]) -> Option<u32> {
     const LANES: u64 = 0x0001_0001_0001_0001;
-    let word = units.iter().rev().fold(0u64, |w, &u| w << 16 | u64::from(u));
+    let word = units
+        .iter()
+        .rev()
+        .fold(0u64, |w, &u| w << 16 | u64::from(u));
     if word & (0xFF80 * LANES) != 0 {
         return None;
     }
-    Some(((word & 0xFF) | (word >> 8 & 0xFF00) | (word >> 16 & 0xFF_0000) | (word >> 24 & 0xFF00_0000)) as u32)
+    Some(
+        ((word & 0xFF)
+            | (word >> 8 & 0xFF00)
+            | (word >> 16 & 0xFF_0000)
+            | (word >> 24 & 0xFF00_0000)) as u32,
+    )
 }
 
 /// Packed bytes for each BMP code point, as [`Encode::encode_bmp`] returns them.
@@ -171,7 +183,11 @@ pub(crate) type BmpTable = [u16; 0x10000];
 /// Turns a reverse map from [`crate::tables::reverse_bmp`] (1 + pointer, or 0) into the packed
 /// bytes of [`Encode::encode_bmp`] in place, by `bytes` of each pointer; ASCII (but U+0000,
 /// which stays with the handler) maps to itself where `ascii`.
-pub(crate) fn pack_reverse(reverse: Box<[u16]>, ascii: bool, bytes: impl Fn(u16) -> u16) -> Box<BmpTable> {
+pub(crate) fn pack_reverse(
+    reverse: Box<[u16]>,
+    ascii: bool,
+    bytes: impl Fn(u16) -> u16,
+) -> Box<BmpTable> {
     let mut reverse: Box<BmpTable> = reverse.try_into().expect("a reverse map covers the BMP");
     for entry in reverse.iter_mut().filter(|e| **e != 0) {
         *entry = bytes(*entry - 1);
@@ -184,7 +200,11 @@ pub(crate) fn pack_reverse(reverse: Box<[u16]>, ascii: bool, bytes: impl Fn(u16)
 
 /// `encode_char` for a [`Encode::BULK`] encoder whose only non-ASCII mappings are `encode_bmp`'s.
 #[inline(always)]
-pub(crate) fn encode_char_by_bmp<E: Encode>(enc: &E, c: char, out: &mut [u8]) -> Result<usize, usize> {
+pub(crate) fn encode_char_by_bmp<E: Encode>(
+    enc: &E,
+    c: char,
+    out: &mut [u8],
+) -> Result<usize, usize> {
     let c = u32::from(c);
     if c < 0x80 {
         out[0] = c as u8;
@@ -374,7 +394,10 @@ fn drive<E: Encode>(
         let run = enc.ascii_run();
         if run != AsciiRun::None && input.next_is_ascii() {
             let room = dst.len() - pos - MAX_STEP;
-            pos += input.copy_ascii(&mut dst[pos..pos + room], run == AsciiRun::AllButShiftsAndEscape);
+            pos += input.copy_ascii(
+                &mut dst[pos..pos + room],
+                run == AsciiRun::AllButShiftsAndEscape,
+            );
             if dst.len() - pos < MAX_STEP {
                 continue;
             }
@@ -460,7 +483,10 @@ impl Input for Utf8Input<'_> {
         let rest = &self.src.as_bytes()[self.pos..];
         let mut n = ascii_prefix_len(&rest[..rest.len().min(dst.len())]);
         if but_shifts_and_escape {
-            n = rest[..n].iter().position(|&b| is_shift_or_escape(b)).unwrap_or(n);
+            n = rest[..n]
+                .iter()
+                .position(|&b| is_shift_or_escape(b))
+                .unwrap_or(n);
         }
         dst[..n].copy_from_slice(&rest[..n]);
         self.pos += n;
@@ -497,7 +523,10 @@ impl Input for Utf8Input<'_> {
             }
             // Two- and three-byte sequences: the BMP (`src` is valid UTF-8).
             let (c, len) = match b {
-                0xC0..=0xDF => ((u16::from(b) & 0x1F) << 6 | (u16::from(src[i + 1]) & 0x3F), 2),
+                0xC0..=0xDF => (
+                    (u16::from(b) & 0x1F) << 6 | (u16::from(src[i + 1]) & 0x3F),
+                    2,
+                ),
                 0xE0..=0xEF => (
                     (u16::from(b) & 0x0F) << 12
                         | (u16::from(src[i + 1]) & 0x3F) << 6
@@ -531,7 +560,9 @@ impl Input for Utf16Input<'_> {
         let n = rest
             .iter()
             .zip(dst.iter_mut())
-            .take_while(|(&u, _)| u < 0x80 && !(but_shifts_and_escape && is_shift_or_escape(u as u8)))
+            .take_while(|(&u, _)| {
+                u < 0x80 && !(but_shifts_and_escape && is_shift_or_escape(u as u8))
+            })
             .map(|(&u, d)| *d = u as u8)
             .count();
         self.pos += n;
@@ -588,11 +619,18 @@ mod tests {
     fn ascii_runs_stop_at_iso_2022_jp_shifts_and_escape() {
         let expected: &[u8] = b"ab&#65533;c&#65533;d&#65533;\x1B$B$\x22\x1B(Be";
         let mut e = Encoder::new(Encoding::Iso2022Jp).unwrap();
-        assert_eq!(e.encode_to_vec("ab\u{1B}c\u{E}d\u{F}\u{3042}e", EncoderMode::Html).unwrap(), expected);
+        assert_eq!(
+            e.encode_to_vec("ab\u{1B}c\u{E}d\u{F}\u{3042}e", EncoderMode::Html)
+                .unwrap(),
+            expected
+        );
         let units: Vec<u16> = "ab\u{1B}c\u{E}d\u{F}\u{3042}e".encode_utf16().collect();
         let mut out = [0u8; 64];
         let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, EncoderMode::Html);
-        assert_eq!((r, read, &out[..n]), (EncoderResult::InputEmpty, units.len(), expected));
+        assert_eq!(
+            (r, read, &out[..n]),
+            (EncoderResult::InputEmpty, units.len(), expected)
+        );
     }
 
     /// Bulk runs (`Encode::encode_bmp`) stop at what they do not map, which the handler then
@@ -600,21 +638,48 @@ mod tests {
     #[test]
     fn bulk_runs_hand_over_to_the_handler() {
         let cases: [(Encoding, &str, &[u8]); 5] = [
-            (Encoding::Windows1251, "\u{430}\u{431} \u{80}\u{432}", b"\xE0\xE1 &#128;\xE2"),
+            (
+                Encoding::Windows1251,
+                "\u{430}\u{431} \u{80}\u{432}",
+                b"\xE0\xE1 &#128;\xE2",
+            ),
             // A lone ASCII code point stays in a run, two end it.
-            (Encoding::Windows1251, "\u{430} \u{431}, \u{432}ab", b"\xE0 \xE1, \xE2ab"),
+            (
+                Encoding::Windows1251,
+                "\u{430} \u{431}, \u{432}ab",
+                b"\xE0 \xE1, \xE2ab",
+            ),
             // U+2212 is encoded as U+FF0D: pointer 60.
-            (Encoding::ShiftJis, "\u{A5}\u{2212}\u{FF71}\u{1F600}x", b"\x5C\x81\x7C\xB1&#128512;x"),
-            (Encoding::EucJp, "\u{203E}\u{FF71}\u{3000}", b"\x7E\x8E\xB1\xA1\xA1"),
-            (Encoding::Gb18030, "\u{4E2D}\u{E5E5}\u{80}\u{E78D}", b"\xD6\xD0&#58853;\x81\x30\x81\x30\xA6\xD9"),
+            (
+                Encoding::ShiftJis,
+                "\u{A5}\u{2212}\u{FF71}\u{1F600}x",
+                b"\x5C\x81\x7C\xB1&#128512;x",
+            ),
+            (
+                Encoding::EucJp,
+                "\u{203E}\u{FF71}\u{3000}",
+                b"\x7E\x8E\xB1\xA1\xA1",
+            ),
+            (
+                Encoding::Gb18030,
+                "\u{4E2D}\u{E5E5}\u{80}\u{E78D}",
+                b"\xD6\xD0&#58853;\x81\x30\x81\x30\xA6\xD9",
+            ),
         ];
         for (encoding, text, expected) in cases {
             let mut e = Encoder::new(encoding).unwrap();
-            assert_eq!(e.encode_to_vec(text, EncoderMode::Html).unwrap(), expected, "{encoding:?}");
+            assert_eq!(
+                e.encode_to_vec(text, EncoderMode::Html).unwrap(),
+                expected,
+                "{encoding:?}"
+            );
             let units: Vec<u16> = text.encode_utf16().collect();
             let mut out = [0u8; 64];
             let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, EncoderMode::Html);
-            assert_eq!((r, read, &out[..n]), (EncoderResult::InputEmpty, units.len(), expected));
+            assert_eq!(
+                (r, read, &out[..n]),
+                (EncoderResult::InputEmpty, units.len(), expected)
+            );
         }
         // ISO-2022-JP runs in bulk only in its jis0208 state, and stops at ASCII there.
         let mut e = Encoder::new(Encoding::Iso2022Jp).unwrap();
@@ -622,10 +687,21 @@ mod tests {
         let mut out = [0u8; 64];
         let (r, read, n) = e.encode_from_utf16(&units, &mut out, true, EncoderMode::Fatal);
         let expected = b"\x1B$B\x24\x22\x24\x24\x1B(Ba\x1B$B\x21\x21\x25\x22\x1B(B";
-        assert_eq!((r, read, &out[..n]), (EncoderResult::InputEmpty, 5, &expected[..]));
+        assert_eq!(
+            (r, read, &out[..n]),
+            (EncoderResult::InputEmpty, 5, &expected[..])
+        );
         let mut e = Encoder::new(Encoding::Big5).unwrap();
-        let (r, read, n) = e.encode_from_utf16(&[0x4E00, 0xDC00, 0x4E00], &mut out, true, EncoderMode::Fatal);
-        assert_eq!((r, read, &out[..n]), (EncoderResult::Unmappable('\u{FFFD}'), 2, &b"\xA4\x40"[..]));
+        let (r, read, n) = e.encode_from_utf16(
+            &[0x4E00, 0xDC00, 0x4E00],
+            &mut out,
+            true,
+            EncoderMode::Fatal,
+        );
+        assert_eq!(
+            (r, read, &out[..n]),
+            (EncoderResult::Unmappable('\u{FFFD}'), 2, &b"\xA4\x40"[..])
+        );
     }
 
     /// Runs never write into the last MAX_STEP bytes; the handler's steps fill the buffer until
@@ -660,7 +736,8 @@ mod tests {
             (Encoding::EucKr, "\u{AC00}\u{AC01}", '\u{3042}'),
         ];
         for (encoding, mapped, unmapped) in cases {
-            let pieces: Vec<String> = vec![mapped.into(), "abcdefgh".into(), " ".into(), "\0".into()];
+            let pieces: Vec<String> =
+                vec![mapped.into(), "abcdefgh".into(), " ".into(), "\0".into()];
             for len in 0..40usize {
                 for at in [None, Some(len / 2), Some(len.saturating_sub(1))] {
                     // A deterministic mix of mapped runs, ASCII runs of several lengths and NUL.
@@ -670,7 +747,12 @@ mod tests {
                             text.push(unmapped);
                         }
                         let piece = &pieces[(i * 7 + len) % 4];
-                        text.push_str(&piece[..piece.char_indices().nth(1 + i % 3).map_or(piece.len(), |(k, _)| k)]);
+                        text.push_str(
+                            &piece[..piece
+                                .char_indices()
+                                .nth(1 + i % 3)
+                                .map_or(piece.len(), |(k, _)| k)],
+                        );
                     }
                     let units: Vec<u16> = text.encode_utf16().collect();
                     for mode in [EncoderMode::Html, EncoderMode::Fatal] {
@@ -685,13 +767,23 @@ mod tests {
                         };
                         assert_eq!(got, expected, "{encoding:?} {mode:?} {text:?}");
                         if expected.is_err() {
-                            let before: usize = text[..text.find(unmapped).unwrap()].encode_utf16().count();
-                            assert_eq!(read, before + unmapped.len_utf16(), "{encoding:?} {text:?}");
+                            let before: usize =
+                                text[..text.find(unmapped).unwrap()].encode_utf16().count();
+                            assert_eq!(
+                                read,
+                                before + unmapped.len_utf16(),
+                                "{encoding:?} {text:?}"
+                            );
                         }
                         if encoding != Encoding::Iso2022Jp && mode == EncoderMode::Html {
                             let alone: Vec<u8> = text
                                 .chars()
-                                .flat_map(|c| Encoder::new(encoding).unwrap().encode_to_vec(c.encode_utf8(&mut [0; 4]), mode).unwrap())
+                                .flat_map(|c| {
+                                    Encoder::new(encoding)
+                                        .unwrap()
+                                        .encode_to_vec(c.encode_utf8(&mut [0; 4]), mode)
+                                        .unwrap()
+                                })
                                 .collect();
                             assert_eq!(got, Ok(alone), "{encoding:?} {text:?}");
                         }

@@ -119,12 +119,46 @@ impl Encoding {
     pub const ALL: [Encoding; 40] = {
         use Encoding::*;
         [
-            Utf8, Ibm866, Iso8859_2, Iso8859_3, Iso8859_4, Iso8859_5, Iso8859_6, Iso8859_7,
-            Iso8859_8, Iso8859_8I, Iso8859_10, Iso8859_13, Iso8859_14, Iso8859_15, Iso8859_16,
-            Koi8R, Koi8U, Macintosh, Windows874, Windows1250, Windows1251, Windows1252,
-            Windows1253, Windows1254, Windows1255, Windows1256, Windows1257, Windows1258,
-            XMacCyrillic, Gbk, Gb18030, Big5, EucJp, Iso2022Jp, ShiftJis, EucKr, Replacement,
-            Utf16Be, Utf16Le, XUserDefined,
+            Utf8,
+            Ibm866,
+            Iso8859_2,
+            Iso8859_3,
+            Iso8859_4,
+            Iso8859_5,
+            Iso8859_6,
+            Iso8859_7,
+            Iso8859_8,
+            Iso8859_8I,
+            Iso8859_10,
+            Iso8859_13,
+            Iso8859_14,
+            Iso8859_15,
+            Iso8859_16,
+            Koi8R,
+            Koi8U,
+            Macintosh,
+            Windows874,
+            Windows1250,
+            Windows1251,
+            Windows1252,
+            Windows1253,
+            Windows1254,
+            Windows1255,
+            Windows1256,
+            Windows1257,
+            Windows1258,
+            XMacCyrillic,
+            Gbk,
+            Gb18030,
+            Big5,
+            EucJp,
+            Iso2022Jp,
+            ShiftJis,
+            EucKr,
+            Replacement,
+            Utf16Be,
+            Utf16Le,
+            XUserDefined,
         ]
     };
 
@@ -138,8 +172,16 @@ impl Encoding {
     pub fn for_label_bytes(label: &[u8]) -> Option<Encoding> {
         let label = trim_ascii_whitespace(label);
         // Labels are ASCII lowercase: a case-insensitive comparison folds only the input's case.
-        let matches = |list: &str| list.as_bytes().split(|&b| b == b' ').any(|l| l.eq_ignore_ascii_case(label));
-        Self::ALL.into_iter().zip(label_lists()).find(|&(_, list)| matches(list)).map(|(e, _)| e)
+        let matches = |list: &str| {
+            list.as_bytes()
+                .split(|&b| b == b' ')
+                .any(|l| l.eq_ignore_ascii_case(label))
+        };
+        Self::ALL
+            .into_iter()
+            .zip(label_lists())
+            .find(|&(_, list)| matches(list))
+            .map(|(e, _)| e)
     }
 
     /// The encoding's name, as the standard spells it (for example "Shift_JIS").
@@ -149,7 +191,10 @@ impl Encoding {
 
     /// Every label of this encoding, in ASCII lowercase, sorted.
     pub fn labels(self) -> impl Iterator<Item = &'static str> {
-        label_lists().nth(self as usize).unwrap_or_default().split(' ')
+        label_lists()
+            .nth(self as usize)
+            .unwrap_or_default()
+            .split(' ')
     }
 
     /// The chapter of the standard that defines this encoding.
@@ -247,13 +292,19 @@ mod tests {
     fn label_lines_follow_encodings() {
         assert_eq!(label_lists().count(), Encoding::ALL.len());
         assert_eq!(Encoding::Utf8.labels().next(), Some("unicode-1-1-utf-8"));
-        assert_eq!(Encoding::XUserDefined.labels().collect::<Vec<_>>(), ["x-user-defined"]);
+        assert_eq!(
+            Encoding::XUserDefined.labels().collect::<Vec<_>>(),
+            ["x-user-defined"]
+        );
         assert_eq!(Encoding::Windows1252.labels().count(), 17);
     }
 
     #[test]
     fn lookup_trims_whitespace_and_folds_ascii_case_only() {
-        assert_eq!(Encoding::for_label(" \tLATIN1\x0C\r\n"), Some(Encoding::Windows1252));
+        assert_eq!(
+            Encoding::for_label(" \tLATIN1\x0C\r\n"),
+            Some(Encoding::Windows1252)
+        );
         assert_eq!(Encoding::for_label("UTF-16"), Some(Encoding::Utf16Le));
         assert_eq!(Encoding::for_label(""), None);
         assert_eq!(Encoding::for_label("utf-8 latin1"), None);

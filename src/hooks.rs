@@ -18,7 +18,10 @@ pub fn bom_sniff(bytes: &[u8]) -> Option<(Encoding, usize)> {
 /// decode (§ 6.1): a BOM overrides `fallback`; returns the text and the encoding used.
 pub fn decode(bytes: &[u8], fallback: Encoding) -> (String, Encoding) {
     let (encoding, skip) = bom_sniff(bytes).unwrap_or((fallback, 0));
-    (Decoder::new(encoding).decode_to_string(&bytes[skip..], true), encoding)
+    (
+        Decoder::new(encoding).decode_to_string(&bytes[skip..], true),
+        encoding,
+    )
 }
 
 /// UTF-8 decode (§ 6): a UTF-8 BOM is skipped.
@@ -51,9 +54,15 @@ pub fn utf8_encode(s: &str) -> Vec<u8> {
 /// encode (§ 6.1): html error mode. Panics for replacement and UTF-16BE/LE, as the standard
 /// asserts; pass [`Encoding::output_encoding`] when in doubt.
 pub fn encode(s: &str, encoding: Encoding) -> Vec<u8> {
-    assert!(encoding.has_standard_encoder(), "get an encoder: {} has none", encoding.name());
+    assert!(
+        encoding.has_standard_encoder(),
+        "get an encoder: {} has none",
+        encoding.name()
+    );
     let mut encoder = Encoder::new(encoding).expect("checked above");
-    encoder.encode_to_vec(s, EncoderMode::Html).expect("html mode never fails")
+    encoder
+        .encode_to_vec(s, EncoderMode::Html)
+        .expect("html mode never fails")
 }
 
 /// encode or fail (§ 6.1): the code point that could not be encoded, if any. Bytes up to it are
@@ -74,10 +83,22 @@ mod tests {
 
     #[test]
     fn bom_overrides_the_fallback() {
-        assert_eq!(decode(b"\xFF\xFEa\x00", Encoding::Utf8), ("a".into(), Encoding::Utf16Le));
-        assert_eq!(decode(b"\xFE\xFF\x00a", Encoding::Windows1252), ("a".into(), Encoding::Utf16Be));
-        assert_eq!(decode(b"\xEF\xBB\xBF\xEF\xBB\xBF", Encoding::Windows1252), ("\u{FEFF}".into(), Encoding::Utf8));
-        assert_eq!(decode(b"\xEF\xBB", Encoding::Windows1252), ("\u{EF}\u{BB}".into(), Encoding::Windows1252));
+        assert_eq!(
+            decode(b"\xFF\xFEa\x00", Encoding::Utf8),
+            ("a".into(), Encoding::Utf16Le)
+        );
+        assert_eq!(
+            decode(b"\xFE\xFF\x00a", Encoding::Windows1252),
+            ("a".into(), Encoding::Utf16Be)
+        );
+        assert_eq!(
+            decode(b"\xEF\xBB\xBF\xEF\xBB\xBF", Encoding::Windows1252),
+            ("\u{FEFF}".into(), Encoding::Utf8)
+        );
+        assert_eq!(
+            decode(b"\xEF\xBB", Encoding::Windows1252),
+            ("\u{EF}\u{BB}".into(), Encoding::Windows1252)
+        );
     }
 
     #[test]
@@ -85,6 +106,9 @@ mod tests {
         assert_eq!(utf8_decode(b"\xEF\xBB\xBFa"), "a");
         assert_eq!(utf8_decode_without_bom(b"\xEF\xBB\xBFa"), "\u{FEFF}a");
         assert_eq!(utf8_decode_without_bom_or_fail(b"a\xFF"), None);
-        assert_eq!(utf8_decode_without_bom_or_fail(b"a\xC3\xA9").as_deref(), Some("a\u{E9}"));
+        assert_eq!(
+            utf8_decode_without_bom_or_fail(b"a\xC3\xA9").as_deref(),
+            Some("a\u{E9}")
+        );
     }
 }

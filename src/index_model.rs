@@ -83,7 +83,10 @@ struct Gamma {
 }
 
 impl Gamma {
-    const NEW: Gamma = Gamma { len: [EVEN; MAX_LEN], top: [[EVEN; 4]; MAX_LEN + 1] };
+    const NEW: Gamma = Gamma {
+        len: [EVEN; MAX_LEN],
+        top: [[EVEN; 4]; MAX_LEN + 1],
+    };
 
     /// Codes `v`, returns it and the length of `v + 1` in bits, minus one.
     fn code(&mut self, c: &mut impl BitCoder, v: u32) -> (u32, usize) {
@@ -166,7 +169,8 @@ impl Model {
             }
             (node - 8).min(CLASS_START.len() - 1)
         };
-        let context = (self.prev_kind * 13 + self.prev_len) * 2 + usize::from(class == self.prev_class);
+        let context =
+            (self.prev_kind * 13 + self.prev_len) * 2 + usize::from(class == self.prev_class);
         let (kind, v) = match e.step {
             Step::Up(n) => (0, n),
             Step::Down(n) => (1, n),

@@ -76,7 +76,10 @@ impl Decode for EucKrDecoder {
                     continue;
                 }
                 // An ASCII byte is restored to the queue: left unread.
-                return (DecoderResult::Malformed, if byte < 0x80 { i - 1 } else { i });
+                return (
+                    DecoderResult::Malformed,
+                    if byte < 0x80 { i - 1 } else { i },
+                );
             }
             match byte {
                 0x00..=0x7F => dst.write_ascii(byte),
@@ -93,7 +96,9 @@ fn reverse() -> &'static BmpTable {
     static REVERSE: OnceLock<Box<BmpTable>> = OnceLock::new();
     REVERSE.get_or_init(|| {
         let pointers = tables::reverse_bmp(tables::euc_kr(), |_| true);
-        pack_reverse(pointers, true, |pointer| (pointer / 190 + 0x81) << 8 | (pointer % 190 + 0x41))
+        pack_reverse(pointers, true, |pointer| {
+            (pointer / 190 + 0x81) << 8 | (pointer % 190 + 0x41)
+        })
     })
 }
 

@@ -24,7 +24,10 @@ fn table(encoding: Encoding) -> &'static [u16; 256] {
         for (byte, c) in (0u16..).zip(&mut table) {
             *c = byte;
         }
-        for ((byte, c), delta) in (0x80u16..).zip(&mut table[0x80..]).zip(&SINGLE_BYTE_DELTAS[i]) {
+        for ((byte, c), delta) in (0x80u16..)
+            .zip(&mut table[0x80..])
+            .zip(&SINGLE_BYTE_DELTAS[i])
+        {
             *c = byte.wrapping_add(*delta);
         }
         table
@@ -39,7 +42,9 @@ pub(crate) struct SingleByteDecoder {
 
 impl SingleByteDecoder {
     pub(crate) fn new(encoding: Encoding) -> Self {
-        SingleByteDecoder { table: table(encoding) }
+        SingleByteDecoder {
+            table: table(encoding),
+        }
     }
 }
 
@@ -114,10 +119,9 @@ impl Encode for SingleByteEncoder {
         let (src, dst) = (&src[..n], &mut dst[..n]);
         let mut i = 0;
         for (units, out) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
-            let word = units
-                .iter()
-                .enumerate()
-                .fold(0u64, |w, (k, &u)| w | u64::from(self.bytes[usize::from(u)]) << (8 * k));
+            let word = units.iter().enumerate().fold(0u64, |w, (k, &u)| {
+                w | u64::from(self.bytes[usize::from(u)]) << (8 * k)
+            });
             if has_zero_byte(word) {
                 break;
             }
@@ -147,8 +151,14 @@ mod tests {
         assert_eq!((t[0x00], t[0x41], t[0x7F]), (0x00, 0x41, 0x7F));
         assert_eq!((t[0x80], t[0x81], t[0xFF]), (0x20AC, 0x81, 0xFF));
         let t = table(Encoding::Iso8859_8);
-        assert_eq!((t[0xA1], t[0xE0], t[0xFD], t[0xFF]), (UNMAPPED, 0x05D0, 0x200E, UNMAPPED));
-        assert!(core::ptr::eq(table(Encoding::Iso8859_8I), table(Encoding::Iso8859_8I)));
+        assert_eq!(
+            (t[0xA1], t[0xE0], t[0xFD], t[0xFF]),
+            (UNMAPPED, 0x05D0, 0x200E, UNMAPPED)
+        );
+        assert!(core::ptr::eq(
+            table(Encoding::Iso8859_8I),
+            table(Encoding::Iso8859_8I)
+        ));
         assert_eq!(table(Encoding::Iso8859_8I), t);
     }
 }

@@ -83,7 +83,9 @@ impl Sink for Utf16Sink<'_> {
         let mut n = 0;
         // Blocks of eight: widened as they stand when all ASCII, else looked up byte by byte.
         'blocks: for (d, s) in dst.chunks_mut(8).zip(src.chunks(8)) {
-            if s.len() == 8 && u64::from_le_bytes(s.try_into().unwrap()) & 0x8080_8080_8080_8080 == 0 {
+            if s.len() == 8
+                && u64::from_le_bytes(s.try_into().unwrap()) & 0x8080_8080_8080_8080 == 0
+            {
                 for (d, &b) in d.iter_mut().zip(s) {
                     *d = u16::from(b);
                 }
@@ -108,7 +110,11 @@ impl Sink for Utf16Sink<'_> {
         let mut n = 0;
         for (d, pair) in dst.iter_mut().zip(src.chunks_exact(2)) {
             let pair = [pair[0], pair[1]];
-            let unit = if be { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) };
+            let unit = if be {
+                u16::from_be_bytes(pair)
+            } else {
+                u16::from_le_bytes(pair)
+            };
             if unit & 0xF800 == 0xD800 {
                 break;
             }
@@ -180,7 +186,11 @@ impl Sink for Utf8Sink<'_> {
         let mut n = 0;
         for pair in src.chunks_exact(2) {
             let pair = [pair[0], pair[1]];
-            let unit = if be { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) };
+            let unit = if be {
+                u16::from_be_bytes(pair)
+            } else {
+                u16::from_le_bytes(pair)
+            };
             if unit & 0xF800 == 0xD800 || self.buf.len() - self.pos < 3 {
                 break;
             }
@@ -239,7 +249,9 @@ mod tests {
 
     #[test]
     fn utf8_encode_matches_std() {
-        for c in [0u32, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF] {
+        for c in [
+            0u32, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF,
+        ] {
             let mut buf = [0u8; 4];
             let n = utf8_encode(c, &mut buf);
             let ch = char::from_u32(c).unwrap();

@@ -20,7 +20,11 @@ struct RangeDecoder<'a> {
 
 impl<'a> RangeDecoder<'a> {
     fn new(packed: &'a [u8]) -> Self {
-        let mut d = RangeDecoder { bytes: packed.iter(), range: u32::MAX, code: 0 };
+        let mut d = RangeDecoder {
+            bytes: packed.iter(),
+            range: u32::MAX,
+            code: 0,
+        };
         for _ in 0..5 {
             d.code = (d.code << 8) | d.next_byte();
         }
@@ -137,7 +141,9 @@ fn unpack(packed: &[u8], f: &mut dyn FnMut(usize, u32)) {
 fn expand<T: Copy + Default + TryFrom<u32>>(packed: &[u8], len: usize) -> Box<[T]> {
     let mut table = vec![T::default(); len].into_boxed_slice();
     unpack(packed, &mut |pointer, cp| {
-        table[pointer] = T::try_from(cp).ok().expect("index code points fit the table type");
+        table[pointer] = T::try_from(cp)
+            .ok()
+            .expect("index code points fit the table type");
     });
     table
 }
@@ -229,10 +235,14 @@ mod tests {
         let check = |name: &str, table: &[u32]| {
             let text = std::fs::read_to_string(format!("{dir}index-{name}.txt")).unwrap();
             let mut expected = vec![0u32; table.len()];
-            for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            for line in text
+                .lines()
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            {
                 let mut f = line.split('\t');
                 let p: usize = f.next().unwrap().trim().parse().unwrap();
-                expected[p] = u32::from_str_radix(f.next().unwrap().trim_start_matches("0x"), 16).unwrap();
+                expected[p] =
+                    u32::from_str_radix(f.next().unwrap().trim_start_matches("0x"), 16).unwrap();
             }
             assert!(expected == table, "index {name}");
         };

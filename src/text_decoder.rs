@@ -36,7 +36,11 @@ impl TextDecoderCore {
     pub fn new(encoding: Encoding, fatal: bool, ignore_bom: bool) -> Option<Self> {
         (encoding != Encoding::Replacement).then(|| TextDecoderCore {
             decoder: Decoder::new(encoding),
-            mode: if fatal { DecoderMode::Fatal } else { DecoderMode::Replacement },
+            mode: if fatal {
+                DecoderMode::Fatal
+            } else {
+                DecoderMode::Replacement
+            },
             ignore_bom,
             bom_seen: false,
             do_not_flush: false,
@@ -135,7 +139,10 @@ impl TextDecoderCore {
     fn bom_applies(&self) -> bool {
         !self.ignore_bom
             && !self.bom_seen
-            && matches!(self.encoding(), Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le)
+            && matches!(
+                self.encoding(),
+                Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le
+            )
     }
 
     fn after(&mut self, result: DecoderResult) {

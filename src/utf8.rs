@@ -109,7 +109,11 @@ impl Decode for Utf8Decoder {
 #[inline(always)]
 fn well_formed_sequence(src: &[u8]) -> Option<(u32, usize)> {
     let b0 = *src.first()?;
-    let trail = |i: usize, lo: u8, hi: u8| src.get(i).filter(|b| (lo..=hi).contains(b)).map(|b| u32::from(b & 0x3F));
+    let trail = |i: usize, lo: u8, hi: u8| {
+        src.get(i)
+            .filter(|b| (lo..=hi).contains(b))
+            .map(|b| u32::from(b & 0x3F))
+    };
     match b0 {
         0xC2..=0xDF => Some(((u32::from(b0 & 0x1F) << 6) | trail(1, 0x80, 0xBF)?, 2)),
         0xE0..=0xEF => {

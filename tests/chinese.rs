@@ -8,8 +8,11 @@ const GB18030: Encoding = Encoding::Gb18030;
 const BIG5: Encoding = Encoding::Big5;
 
 /// Each encoding under test with encoding_rs's.
-const PAIRS: [(Encoding, &encoding_rs::Encoding); 3] =
-    [(GBK, encoding_rs::GBK), (GB18030, encoding_rs::GB18030), (BIG5, encoding_rs::BIG5)];
+const PAIRS: [(Encoding, &encoding_rs::Encoding); 3] = [
+    (GBK, encoding_rs::GBK),
+    (GB18030, encoding_rs::GB18030),
+    (BIG5, encoding_rs::BIG5),
+];
 
 // ---------------------------------------------------------------------------------------------
 // Helpers over this crate's API
@@ -115,7 +118,11 @@ fn rs_decode_fatal(
     bytes: &[u8],
 ) -> Result<String, String> {
     let mut d = encoding.new_decoder_without_bom_handling();
-    let mut out = vec![0u8; d.max_utf8_buffer_length_without_replacement(bytes.len()).unwrap()];
+    let mut out = vec![
+        0u8;
+        d.max_utf8_buffer_length_without_replacement(bytes.len())
+            .unwrap()
+    ];
     let (r, _, n) = d.decode_to_utf8_without_replacement(bytes, &mut out, true);
     out.truncate(n);
     let s = String::from_utf8(out).unwrap();
@@ -135,7 +142,10 @@ fn rs_decode_chunks(encoding: &'static encoding_rs::Encoding, chunks: &[&[u8]]) 
         .map(|(k, chunk)| {
             let mut out = vec![0u8; d.max_utf8_buffer_length(chunk.len()).unwrap()];
             let (r, read, n, _) = d.decode_to_utf8(chunk, &mut out, k + 1 == chunks.len());
-            assert_eq!((r, read), (encoding_rs::CoderResult::InputEmpty, chunk.len()));
+            assert_eq!(
+                (r, read),
+                (encoding_rs::CoderResult::InputEmpty, chunk.len())
+            );
             out.truncate(n);
             String::from_utf8(out).unwrap()
         })
@@ -253,7 +263,10 @@ fn gb18030_decodes_four_byte_sequences_through_the_ranges() {
         assert_eq!(decode(encoding, b"\xE3\x32\x9A\x35"), "\u{10FFFF}");
         assert_eq!(decode(encoding, b"\xE3\x32\x9A\x36"), "\u{FFFD}");
         assert_eq!(decode(encoding, b"\xFE\x39\xFE\x39"), "\u{FFFD}");
-        assert_eq!(decode_utf16(encoding, b"\x90\x30\x81\x30"), [0xD800, 0xDC00]);
+        assert_eq!(
+            decode_utf16(encoding, b"\x90\x30\x81\x30"),
+            [0xD800, 0xDC00]
+        );
     }
 }
 
@@ -265,7 +278,10 @@ fn gb18030_failed_third_and_fourth_bytes_restore_bytes() {
         assert_eq!(decode(encoding, b"\x81\x30\x81\x41"), "\u{FFFD}0\u{4E04}");
         // Restored « 0x30, 0x81, 0x81 »: "0", then 0x81 0x81 (pointer 64, U+4E96), "0", and 0x81
         // cut by end-of-queue.
-        assert_eq!(decode(encoding, b"\x81\x30\x81\x81\x30\x81\x30"), "\u{FFFD}0\u{4E96}0\u{FFFD}");
+        assert_eq!(
+            decode(encoding, b"\x81\x30\x81\x81\x30\x81\x30"),
+            "\u{FFFD}0\u{4E96}0\u{FFFD}"
+        );
         // Third byte not 0x81..=0xFE: restore « second, byte ».
         assert_eq!(decode(encoding, b"\x81\x30\x20"), "\u{FFFD}0 ");
         assert_eq!(decode(encoding, b"\x81\x30\x80"), "\u{FFFD}0\u{20AC}");
@@ -349,17 +365,29 @@ fn gb18030_held_bytes_wait_for_output_room() {
 #[test]
 fn gb18030_encoder_rejects_e5e5() {
     for encoding in [GBK, GB18030] {
-        assert_eq!(encode(encoding, "a\u{E5E5}", EncoderMode::Fatal), Err('\u{E5E5}'));
-        assert_eq!(encode(encoding, "\u{E5E5}", EncoderMode::Html).unwrap(), b"&#58853;");
+        assert_eq!(
+            encode(encoding, "a\u{E5E5}", EncoderMode::Fatal),
+            Err('\u{E5E5}')
+        );
+        assert_eq!(
+            encode(encoding, "\u{E5E5}", EncoderMode::Html).unwrap(),
+            b"&#58853;"
+        );
     }
 }
 
 #[test]
 fn gb18030_encoder_euro_sign() {
     // "If is GBK is true and codePoint is U+20AC (€), then return byte 0x80."
-    assert_eq!(encode(GBK, "\u{20AC}", EncoderMode::Fatal).unwrap(), b"\x80");
+    assert_eq!(
+        encode(GBK, "\u{20AC}", EncoderMode::Fatal).unwrap(),
+        b"\x80"
+    );
     // Otherwise index gb18030's pointer 6432: 0xA2 0xE3.
-    assert_eq!(encode(GB18030, "\u{20AC}", EncoderMode::Fatal).unwrap(), b"\xA2\xE3");
+    assert_eq!(
+        encode(GB18030, "\u{20AC}", EncoderMode::Fatal).unwrap(),
+        b"\xA2\xE3"
+    );
 }
 
 #[test]
@@ -386,22 +414,40 @@ fn gb18030_encoder_private_use_side_table() {
     ];
     for encoding in [GBK, GB18030] {
         for (c, bytes) in table {
-            assert_eq!(encode(encoding, &c.to_string(), EncoderMode::Fatal).unwrap(), bytes);
+            assert_eq!(
+                encode(encoding, &c.to_string(), EncoderMode::Fatal).unwrap(),
+                bytes
+            );
         }
         // The same bytes decode to GB18030-2022's code points (asymmetric), e.g. U+FE10.
-        assert_eq!(encode(encoding, "\u{FE10}", EncoderMode::Fatal).unwrap(), b"\xA6\xD9");
+        assert_eq!(
+            encode(encoding, "\u{FE10}", EncoderMode::Fatal).unwrap(),
+            b"\xA6\xD9"
+        );
         // Private Use code points next to the table's go by the index: pointer 23767 is U+E816.
-        assert_eq!(encode(encoding, "\u{E816}", EncoderMode::Fatal).unwrap(), b"\xFE\x51");
+        assert_eq!(
+            encode(encoding, "\u{E816}", EncoderMode::Fatal).unwrap(),
+            b"\xFE\x51"
+        );
     }
 }
 
 #[test]
 fn gb18030_encoder_two_byte_takes_the_first_pointer() {
     for encoding in [GBK, GB18030] {
-        assert_eq!(encode(encoding, "a\u{4E02}", EncoderMode::Fatal).unwrap(), b"a\x81\x40");
-        assert_eq!(encode(encoding, "\u{4E90}", EncoderMode::Fatal).unwrap(), b"\x81\x80");
+        assert_eq!(
+            encode(encoding, "a\u{4E02}", EncoderMode::Fatal).unwrap(),
+            b"a\x81\x40"
+        );
+        assert_eq!(
+            encode(encoding, "\u{4E90}", EncoderMode::Fatal).unwrap(),
+            b"\x81\x80"
+        );
         // U+3000 is at pointers 6176 and 6555: the first, 6176 = 32 × 190 + 96, gives 0xA1 0xA1.
-        assert_eq!(encode(encoding, "\u{3000}", EncoderMode::Fatal).unwrap(), b"\xA1\xA1");
+        assert_eq!(
+            encode(encoding, "\u{3000}", EncoderMode::Fatal).unwrap(),
+            b"\xA1\xA1"
+        );
     }
 }
 
@@ -418,7 +464,11 @@ fn gb18030_encoder_four_byte_sequences() {
     ];
     for (c, bytes) in cases {
         let s = c.to_string();
-        assert_eq!(encode(GB18030, &s, EncoderMode::Fatal).unwrap(), bytes, "{c:?}");
+        assert_eq!(
+            encode(GB18030, &s, EncoderMode::Fatal).unwrap(),
+            bytes,
+            "{c:?}"
+        );
         // "If is GBK is true, then return error with codePoint."
         assert_eq!(encode(GBK, &s, EncoderMode::Fatal), Err(c));
         let ncr = format!("&#{};", u32::from(c));
@@ -491,7 +541,10 @@ fn big5_restored_byte_across_chunks() {
     let (r, read, n) = d.decode_to_utf8(b"\x41b", &mut out, true, DecoderMode::Fatal);
     assert_eq!((r, read, n), (DecoderResult::Malformed, 0, 0));
     let (r, read, n) = d.decode_to_utf8(b"\x41b", &mut out, true, DecoderMode::Fatal);
-    assert_eq!((r, read, &out[..n]), (DecoderResult::InputEmpty, 2, &b"Ab"[..]));
+    assert_eq!(
+        (r, read, &out[..n]),
+        (DecoderResult::InputEmpty, 2, &b"Ab"[..])
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -509,23 +562,45 @@ fn big5_encoder_takes_the_last_pointer_for_six_code_points() {
         ('\u{5345}', [0xA4, 0xCA]), // 5599 = 35 × 157 + 104
     ];
     for (c, bytes) in cases {
-        assert_eq!(encode(BIG5, &c.to_string(), EncoderMode::Fatal).unwrap(), bytes, "{c:?}");
+        assert_eq!(
+            encode(BIG5, &c.to_string(), EncoderMode::Fatal).unwrap(),
+            bytes,
+            "{c:?}"
+        );
     }
     // Other duplicates take the first: U+256D is at 5243 (0xA2 0x7E) and 18992.
-    assert_eq!(encode(BIG5, "\u{256D}", EncoderMode::Fatal).unwrap(), b"\xA2\x7E");
+    assert_eq!(
+        encode(BIG5, "\u{256D}", EncoderMode::Fatal).unwrap(),
+        b"\xA2\x7E"
+    );
 }
 
 #[test]
 fn big5_encoder_excludes_pointers_below_a1() {
     // U+43F0 and U+27267 are only at pointers 942 and 947, below (0xA1 - 0x81) × 157 = 5024.
-    assert_eq!(encode(BIG5, "\u{43F0}", EncoderMode::Fatal), Err('\u{43F0}'));
-    assert_eq!(encode(BIG5, "\u{27267}", EncoderMode::Html).unwrap(), b"&#160359;");
+    assert_eq!(
+        encode(BIG5, "\u{43F0}", EncoderMode::Fatal),
+        Err('\u{43F0}')
+    );
+    assert_eq!(
+        encode(BIG5, "\u{27267}", EncoderMode::Html).unwrap(),
+        b"&#160359;"
+    );
     // U+7BB8 is at 2082 and 9081 = 57 × 157 + 132: the excluded first pointer is skipped.
-    assert_eq!(encode(BIG5, "\u{7BB8}", EncoderMode::Fatal).unwrap(), b"\xBA\xE6");
+    assert_eq!(
+        encode(BIG5, "\u{7BB8}", EncoderMode::Fatal).unwrap(),
+        b"\xBA\xE6"
+    );
     assert_eq!(decode(BIG5, b"\x8E\x69"), "\u{7BB8}");
     // Plane 2 above the exclusion: U+200CC is at 11205 = 71 × 157 + 58.
-    assert_eq!(encode(BIG5, "a\u{200CC}", EncoderMode::Fatal).unwrap(), b"a\xC8\x7A");
-    assert_eq!(encode(BIG5, "\u{3000}", EncoderMode::Fatal).unwrap(), b"\xA1\x40");
+    assert_eq!(
+        encode(BIG5, "a\u{200CC}", EncoderMode::Fatal).unwrap(),
+        b"a\xC8\x7A"
+    );
+    assert_eq!(
+        encode(BIG5, "\u{3000}", EncoderMode::Fatal).unwrap(),
+        b"\xA1\x40"
+    );
     assert_eq!(encode(BIG5, "\u{80}", EncoderMode::Fatal), Err('\u{80}'));
 }
 
@@ -536,14 +611,26 @@ fn big5_encoder_excludes_pointers_below_a1() {
 fn every_one_and_two_byte_input_matches_encoding_rs() {
     for (ours, theirs) in PAIRS {
         for a in 0..=255u8 {
-            assert_eq!(decode(ours, &[a]), rs_decode(theirs, &[a]), "{ours:?} {a:02X}");
-            assert_eq!(decode_fatal(ours, &[a]), rs_decode_fatal(theirs, &[a]), "{ours:?} {a:02X}");
+            assert_eq!(
+                decode(ours, &[a]),
+                rs_decode(theirs, &[a]),
+                "{ours:?} {a:02X}"
+            );
+            assert_eq!(
+                decode_fatal(ours, &[a]),
+                rs_decode_fatal(theirs, &[a]),
+                "{ours:?} {a:02X}"
+            );
             for b in 0..=255u8 {
                 let bytes = [a, b];
                 let expected = rs_decode(theirs, &bytes);
                 assert_eq!(decode(ours, &bytes), expected, "{ours:?} {a:02X} {b:02X}");
                 let expected = rs_decode_fatal(theirs, &bytes);
-                assert_eq!(decode_fatal(ours, &bytes), expected, "{ours:?} {a:02X} {b:02X}");
+                assert_eq!(
+                    decode_fatal(ours, &bytes),
+                    expected,
+                    "{ours:?} {a:02X} {b:02X}"
+                );
             }
         }
     }
@@ -563,7 +650,11 @@ fn every_four_byte_gb18030_input_matches_encoding_rs() {
             }
         }
         for (ours, theirs) in &PAIRS[..2] {
-            assert_eq!(decode(*ours, &bytes), rs_decode(theirs, &bytes), "{ours:?} {first:02X}");
+            assert_eq!(
+                decode(*ours, &bytes),
+                rs_decode(theirs, &bytes),
+                "{ours:?} {first:02X}"
+            );
         }
     }
     // Each failed fourth byte: every byte that is not a digit after 0x81 0x30 0x81, then "z".
@@ -606,9 +697,11 @@ fn random_input(rng: &mut Rng, encoding: Encoding) -> Vec<u8> {
             (_, 0..=1) => v.push(rng.byte_in(0x00, 0x7F)),
             (_, 2) => v.push(rng.next() as u8),
             (_, 3) => v.push(
-                *[0x30, 0x39, 0x3A, 0x40, 0x7E, 0x7F, 0x80, 0x81, 0xA0, 0xA1, 0xFE, 0xFF]
-                    .get(rng.below(12) as usize)
-                    .unwrap(),
+                *[
+                    0x30, 0x39, 0x3A, 0x40, 0x7E, 0x7F, 0x80, 0x81, 0xA0, 0xA1, 0xFE, 0xFF,
+                ]
+                .get(rng.below(12) as usize)
+                .unwrap(),
             ),
             (Encoding::Big5, 4..=6) => {
                 v.push(rng.byte_in(0x81, 0xFE));
@@ -637,7 +730,11 @@ fn random_input(rng: &mut Rng, encoding: Encoding) -> Vec<u8> {
                     _ => rng.byte_in(0x81, 0xFE),
                 };
                 v.extend_from_slice(&[first, rng.byte_in(0x30, 0x39), rng.byte_in(0x81, 0xFE)]);
-                v.push(if rng.below(8) == 0 { rng.next() as u8 } else { rng.byte_in(0x30, 0x39) });
+                v.push(if rng.below(8) == 0 {
+                    rng.next() as u8
+                } else {
+                    rng.byte_in(0x30, 0x39)
+                });
             }
         }
         // Sometimes cut a sequence short.
@@ -650,8 +747,9 @@ fn random_input(rng: &mut Rng, encoding: Encoding) -> Vec<u8> {
 
 /// Random chunk boundaries over `len` bytes, empty chunks included.
 fn random_chunks<'a>(rng: &mut Rng, bytes: &'a [u8]) -> Vec<&'a [u8]> {
-    let mut cuts: Vec<usize> =
-        (0..rng.below(6)).map(|_| rng.below(bytes.len() as u64 + 1) as usize).collect();
+    let mut cuts: Vec<usize> = (0..rng.below(6))
+        .map(|_| rng.below(bytes.len() as u64 + 1) as usize)
+        .collect();
     cuts.sort_unstable();
     cuts.push(bytes.len());
     let mut start = 0;
@@ -672,11 +770,23 @@ fn random_inputs_match_encoding_rs(index: usize, seed: u64) {
     for n in 0..RANDOM_INPUTS {
         let bytes = random_input(&mut rng, ours);
         let expected = rs_decode(theirs, &bytes);
-        assert_eq!(decode(ours, &bytes), expected, "{ours:?} input {n}: {bytes:02X?}");
+        assert_eq!(
+            decode(ours, &bytes),
+            expected,
+            "{ours:?} input {n}: {bytes:02X?}"
+        );
         let utf16: Vec<u16> = expected.encode_utf16().collect();
-        assert_eq!(decode_utf16(ours, &bytes), utf16, "{ours:?} input {n}: {bytes:02X?}");
+        assert_eq!(
+            decode_utf16(ours, &bytes),
+            utf16,
+            "{ours:?} input {n}: {bytes:02X?}"
+        );
         let expected_fatal = rs_decode_fatal(theirs, &bytes);
-        assert_eq!(decode_fatal(ours, &bytes), expected_fatal, "{ours:?} input {n}: {bytes:02X?}");
+        assert_eq!(
+            decode_fatal(ours, &bytes),
+            expected_fatal,
+            "{ours:?} input {n}: {bytes:02X?}"
+        );
 
         // Random boundaries, or every byte its own chunk with an empty final one.
         let chunks = if n % 8 == 0 {
@@ -686,7 +796,11 @@ fn random_inputs_match_encoding_rs(index: usize, seed: u64) {
         };
         let room = [2, 3, 5, 64][rng.below(4) as usize];
         let out = decode_chunks(ours, &chunks, room, DecoderMode::Replacement).unwrap();
-        assert_eq!(out, rs_decode_chunks(theirs, &chunks), "{ours:?} input {n}: {chunks:02X?}");
+        assert_eq!(
+            out,
+            rs_decode_chunks(theirs, &chunks),
+            "{ours:?} input {n}: {chunks:02X?}"
+        );
         // Fatal mode over the chunks: the same outcome, and the same output before an error.
         let fatal = decode_chunks(ours, &chunks, room, DecoderMode::Fatal)
             .map(|o| o.concat())
@@ -734,7 +848,10 @@ fn every_scalar_value_encodes_as_encoding_rs_does(index: usize) {
     // Checked directly on the Basic Multilingual Plane.
     let bmp: String = all.chars().take_while(|&c| c <= '\u{FFFF}').collect();
     let html = encode(ours, &bmp, EncoderMode::Html).unwrap();
-    assert!(html == rs_encode_html(theirs, &bmp), "{ours:?}: html-mode bytes differ");
+    assert!(
+        html == rs_encode_html(theirs, &bmp),
+        "{ours:?}: html-mode bytes differ"
+    );
 }
 
 #[test]
@@ -770,11 +887,20 @@ fn encoded_scalar_values_decode_back(encoding: Encoding, one_way: usize) {
             !skip
         })
         .collect();
-    assert_eq!(decoded.chars().count(), encoded.chars().count(), "{encoding:?}");
-    let differing: Vec<(char, char)> =
-        encoded.chars().zip(decoded.chars()).filter(|(a, b)| a != b).collect();
+    assert_eq!(
+        decoded.chars().count(),
+        encoded.chars().count(),
+        "{encoding:?}"
+    );
+    let differing: Vec<(char, char)> = encoded
+        .chars()
+        .zip(decoded.chars())
+        .filter(|(a, b)| a != b)
+        .collect();
     assert_eq!(differing.len(), one_way, "{encoding:?}: {differing:X?}");
-    assert!(differing.iter().all(|&(c, _)| ('\u{E78D}'..='\u{E864}').contains(&c)));
+    assert!(differing
+        .iter()
+        .all(|&(c, _)| ('\u{E78D}'..='\u{E864}').contains(&c)));
 }
 
 #[test]

@@ -21,7 +21,9 @@
 mod common;
 
 use common::{hex, hex16, random_bytes, random_chunks, random_string, random_utf16, Rng, Text};
-use encoding_wasm::{Decoder, DecoderMode, DecoderResult, Encoding, EncoderMode, EncoderResult, Family};
+use encoding_wasm::{
+    Decoder, DecoderMode, DecoderResult, EncoderMode, EncoderResult, Encoding, Family,
+};
 use std::ops::Range;
 
 /// encoding_rs's encoding of the same name, reached through one of our labels.
@@ -38,26 +40,50 @@ fn oracle(e: Encoding) -> &'static encoding_rs::Encoding {
 /// An output code unit type, with both implementations' calls for it.
 trait Unit: Copy + PartialEq + Default {
     const NAME: &'static str;
-    fn ours(d: &mut Decoder, src: &[u8], last: bool, mode: DecoderMode) -> (DecoderResult, usize, Vec<Self>);
+    fn ours(
+        d: &mut Decoder,
+        src: &[u8],
+        last: bool,
+        mode: DecoderMode,
+    ) -> (DecoderResult, usize, Vec<Self>);
     /// encoding_rs: (malformed, read, output); replacement mode decodes errors as U+FFFD.
-    fn oracle(d: &mut encoding_rs::Decoder, src: &[u8], last: bool, fatal: bool) -> (bool, usize, Vec<Self>);
+    fn oracle(
+        d: &mut encoding_rs::Decoder,
+        src: &[u8],
+        last: bool,
+        fatal: bool,
+    ) -> (bool, usize, Vec<Self>);
     fn show(units: &[Self]) -> String;
 }
 
 impl Unit for u16 {
     const NAME: &'static str = "UTF-16";
-    fn ours(d: &mut Decoder, src: &[u8], last: bool, mode: DecoderMode) -> (DecoderResult, usize, Vec<u16>) {
+    fn ours(
+        d: &mut Decoder,
+        src: &[u8],
+        last: bool,
+        mode: DecoderMode,
+    ) -> (DecoderResult, usize, Vec<u16>) {
         let mut out = vec![0; d.max_utf16_buffer_length(src.len())];
         let (r, read, n) = d.decode_to_utf16(src, &mut out, last, mode);
         out.truncate(n);
         (r, read, out)
     }
-    fn oracle(d: &mut encoding_rs::Decoder, src: &[u8], last: bool, fatal: bool) -> (bool, usize, Vec<u16>) {
+    fn oracle(
+        d: &mut encoding_rs::Decoder,
+        src: &[u8],
+        last: bool,
+        fatal: bool,
+    ) -> (bool, usize, Vec<u16>) {
         let mut out = vec![0; d.max_utf16_buffer_length(src.len()).unwrap()];
         let (malformed, read, n) = if fatal {
             let (r, read, n) = d.decode_to_utf16_without_replacement(src, &mut out, last);
             assert!(!matches!(r, encoding_rs::DecoderResult::OutputFull));
-            (matches!(r, encoding_rs::DecoderResult::Malformed(..)), read, n)
+            (
+                matches!(r, encoding_rs::DecoderResult::Malformed(..)),
+                read,
+                n,
+            )
         } else {
             let (r, read, n, _) = d.decode_to_utf16(src, &mut out, last);
             assert_eq!(r, encoding_rs::CoderResult::InputEmpty);
@@ -73,19 +99,37 @@ impl Unit for u16 {
 
 impl Unit for u8 {
     const NAME: &'static str = "UTF-8";
-    fn ours(d: &mut Decoder, src: &[u8], last: bool, mode: DecoderMode) -> (DecoderResult, usize, Vec<u8>) {
+    fn ours(
+        d: &mut Decoder,
+        src: &[u8],
+        last: bool,
+        mode: DecoderMode,
+    ) -> (DecoderResult, usize, Vec<u8>) {
         let mut out = vec![0; d.max_utf8_buffer_length(src.len())];
         let (r, read, n) = d.decode_to_utf8(src, &mut out, last, mode);
         out.truncate(n);
         (r, read, out)
     }
-    fn oracle(d: &mut encoding_rs::Decoder, src: &[u8], last: bool, fatal: bool) -> (bool, usize, Vec<u8>) {
+    fn oracle(
+        d: &mut encoding_rs::Decoder,
+        src: &[u8],
+        last: bool,
+        fatal: bool,
+    ) -> (bool, usize, Vec<u8>) {
         let (malformed, read, out) = if fatal {
-            let mut out = vec![0; d.max_utf8_buffer_length_without_replacement(src.len()).unwrap()];
+            let mut out = vec![
+                0;
+                d.max_utf8_buffer_length_without_replacement(src.len())
+                    .unwrap()
+            ];
             let (r, read, n) = d.decode_to_utf8_without_replacement(src, &mut out, last);
             assert!(!matches!(r, encoding_rs::DecoderResult::OutputFull));
             out.truncate(n);
-            (matches!(r, encoding_rs::DecoderResult::Malformed(..)), read, out)
+            (
+                matches!(r, encoding_rs::DecoderResult::Malformed(..)),
+                read,
+                out,
+            )
         } else {
             let mut out = vec![0; d.max_utf8_buffer_length(src.len()).unwrap()];
             let (r, read, n, _) = d.decode_to_utf8(src, &mut out, last);
@@ -105,7 +149,12 @@ impl Unit for u8 {
 type Outcome<U> = (Vec<U>, bool);
 
 /// Feeds `calls` (ranges of `input`, the last one final) to our decoder.
-fn run_ours<U: Unit>(e: Encoding, input: &[u8], calls: &[(Range<usize>, bool)], mode: DecoderMode) -> Vec<Outcome<U>> {
+fn run_ours<U: Unit>(
+    e: Encoding,
+    input: &[u8],
+    calls: &[(Range<usize>, bool)],
+    mode: DecoderMode,
+) -> Vec<Outcome<U>> {
     let mut d = e.new_decoder();
     let mut outcomes = Vec::with_capacity(calls.len());
     for (range, last) in calls {
@@ -113,11 +162,21 @@ fn run_ours<U: Unit>(e: Encoding, input: &[u8], calls: &[(Range<usize>, bool)], 
         let (r, read, out) = U::ours(&mut d, src, *last, mode);
         let malformed = match r {
             DecoderResult::InputEmpty => {
-                assert_eq!(read, src.len(), "{}: InputEmpty with input left, [{}]", e.name(), hex(input));
+                assert_eq!(
+                    read,
+                    src.len(),
+                    "{}: InputEmpty with input left, [{}]",
+                    e.name(),
+                    hex(input)
+                );
                 false
             }
             DecoderResult::Malformed if mode == DecoderMode::Fatal => true,
-            r => panic!("{}: {r:?} in {mode:?} mode with the documented max buffer, [{}]", e.name(), hex(input)),
+            r => panic!(
+                "{}: {r:?} in {mode:?} mode with the documented max buffer, [{}]",
+                e.name(),
+                hex(input)
+            ),
         };
         outcomes.push((out, malformed));
         if malformed {
@@ -127,7 +186,12 @@ fn run_ours<U: Unit>(e: Encoding, input: &[u8], calls: &[(Range<usize>, bool)], 
     outcomes
 }
 
-fn run_oracle<U: Unit>(e: Encoding, input: &[u8], calls: &[(Range<usize>, bool)], mode: DecoderMode) -> Vec<Outcome<U>> {
+fn run_oracle<U: Unit>(
+    e: Encoding,
+    input: &[u8],
+    calls: &[(Range<usize>, bool)],
+    mode: DecoderMode,
+) -> Vec<Outcome<U>> {
     let mut d = oracle(e).new_decoder_without_bom_handling();
     let mut outcomes = Vec::with_capacity(calls.len());
     for (range, last) in calls {
@@ -143,12 +207,20 @@ fn run_oracle<U: Unit>(e: Encoding, input: &[u8], calls: &[(Range<usize>, bool)]
 }
 
 /// Compares both decoders over the same calls, call by call.
-fn compare_calls<U: Unit>(e: Encoding, input: &[u8], calls: &[(Range<usize>, bool)], mode: DecoderMode) {
+fn compare_calls<U: Unit>(
+    e: Encoding,
+    input: &[u8],
+    calls: &[(Range<usize>, bool)],
+    mode: DecoderMode,
+) {
     let ours = run_ours::<U>(e, input, calls, mode);
     let theirs = run_oracle::<U>(e, input, calls, mode);
     if ours != theirs {
         let show = |o: &[Outcome<U>]| {
-            o.iter().map(|(out, err)| format!("{}{}", U::show(out), if *err { " ERROR" } else { "" })).collect::<Vec<_>>().join(", ")
+            o.iter()
+                .map(|(out, err)| format!("{}{}", U::show(out), if *err { " ERROR" } else { "" }))
+                .collect::<Vec<_>>()
+                .join(", ")
         };
         panic!(
             "{} decoder, {mode:?} mode, to {}, input [{}], calls {:?}:\n  ours:       {}\n  encoding_rs: {}",
@@ -176,11 +248,29 @@ fn compare_one_shot(e: Encoding, input: &[u8]) {
 fn prefixes(e: Encoding) -> &'static [&'static [u8]] {
     use Encoding::*;
     match e {
-        Utf8 => &[b"\xE0", b"\xED", b"\xEF", b"\xF0", b"\xF4", b"\xF1", b"\xF0\x90", b"\xF4\x8F", b"\xE1\x80"],
+        Utf8 => &[
+            b"\xE0",
+            b"\xED",
+            b"\xEF",
+            b"\xF0",
+            b"\xF4",
+            b"\xF1",
+            b"\xF0\x90",
+            b"\xF4\x8F",
+            b"\xE1\x80",
+        ],
         Gbk | Gb18030 => &[b"\x81", b"\x81\x30", b"\x84\x31", b"\xE3\x32", b"\xFE\x39"],
         EucJp => &[b"\x8F", b"\x8E", b"\xA1"],
         Iso2022Jp => &[
-            b"\x1B", b"\x1B$", b"\x1B(", b"\x1B$B", b"\x1B$@", b"\x1B(J", b"\x1B(I", b"\x1B(B", b"\x1B$B\x21",
+            b"\x1B",
+            b"\x1B$",
+            b"\x1B(",
+            b"\x1B$B",
+            b"\x1B$@",
+            b"\x1B(J",
+            b"\x1B(I",
+            b"\x1B(B",
+            b"\x1B$B\x21",
             b"\x0E",
         ],
         ShiftJis => &[b"\x81", b"\xE0"],
@@ -228,7 +318,10 @@ fn every_four_byte_sequence(e: Encoding) {
 /// Random calls over `input`: random chunks, the final flag on the last chunk or on an extra
 /// empty call.
 fn random_calls(rng: &mut Rng, len: usize) -> Vec<(Range<usize>, bool)> {
-    let mut calls: Vec<_> = random_chunks(rng, len).into_iter().map(|r| (r, false)).collect();
+    let mut calls: Vec<_> = random_chunks(rng, len)
+        .into_iter()
+        .map(|r| (r, false))
+        .collect();
     match calls.last_mut() {
         Some(last) if rng.one_in(2) => last.1 = true,
         _ => calls.push((len..len, true)),
@@ -238,7 +331,11 @@ fn random_calls(rng: &mut Rng, len: usize) -> Vec<(Range<usize>, bool)> {
 
 /// Seeded random inputs: one-shot in both modes and outputs, then in random chunks in both modes.
 fn random_inputs(e: Encoding) {
-    let count = if e.family() == Family::SingleByte { 10_000 } else { 60_000 };
+    let count = if e.family() == Family::SingleByte {
+        10_000
+    } else {
+        60_000
+    };
     let mut rng = Rng::for_encoding(e, 1);
     for _ in 0..count {
         let input = random_bytes(&mut rng, e);
@@ -276,11 +373,21 @@ fn encode_ours(e: Encoding, text: Text, mode: EncoderMode) -> Encoded {
     };
     let unmappable = match r {
         EncoderResult::InputEmpty => {
-            assert_eq!(read, len, "{}: InputEmpty with input left, {}", e.name(), text.show());
+            assert_eq!(
+                read,
+                len,
+                "{}: InputEmpty with input left, {}",
+                e.name(),
+                text.show()
+            );
             None
         }
         EncoderResult::Unmappable(c) if mode == EncoderMode::Fatal => Some(c),
-        r => panic!("{}: {r:?} in {mode:?} mode with the documented max buffer, {}", e.name(), text.show()),
+        r => panic!(
+            "{}: {r:?} in {mode:?} mode with the documented max buffer, {}",
+            e.name(),
+            text.show()
+        ),
     };
     (out[..n].to_vec(), unmappable)
 }
@@ -295,7 +402,13 @@ fn encode_reference(e: Encoding, text: Text, mode: EncoderMode) -> Encoded {
         };
         let bytes = units
             .iter()
-            .flat_map(|u| if e == Encoding::Utf16Be { u.to_be_bytes() } else { u.to_le_bytes() })
+            .flat_map(|u| {
+                if e == Encoding::Utf16Be {
+                    u.to_be_bytes()
+                } else {
+                    u.to_le_bytes()
+                }
+            })
             .collect();
         return (bytes, None);
     }
@@ -365,16 +478,27 @@ fn every_scalar(e: Encoding) {
         for mode in [EncoderMode::Fatal, EncoderMode::Html] {
             let mut enc = e.new_encoder().unwrap();
             let (r, read, n) = enc.encode_from_utf8(s, &mut ours_buf, true, mode);
-            let ours = (&ours_buf[..n], match r {
-                EncoderResult::Unmappable(u) if mode == EncoderMode::Fatal => Some(u),
-                EncoderResult::InputEmpty if read == s.len() => None,
-                r => panic!("{}: {r:?} after {read} bytes, {mode:?} mode, U+{:04X}", e.name(), u32::from(c)),
-            });
+            let ours = (
+                &ours_buf[..n],
+                match r {
+                    EncoderResult::Unmappable(u) if mode == EncoderMode::Fatal => Some(u),
+                    EncoderResult::InputEmpty if read == s.len() => None,
+                    r => panic!(
+                        "{}: {r:?} after {read} bytes, {mode:?} mode, U+{:04X}",
+                        e.name(),
+                        u32::from(c)
+                    ),
+                },
+            );
             let theirs = if utf16 {
                 let mut units = [0u16; 2];
                 let mut len = 0;
                 for u in c.encode_utf16(&mut units).iter() {
-                    let b = if e == Encoding::Utf16Be { u.to_be_bytes() } else { u.to_le_bytes() };
+                    let b = if e == Encoding::Utf16Be {
+                        u.to_be_bytes()
+                    } else {
+                        u.to_le_bytes()
+                    };
                     theirs_buf[len..len + 2].copy_from_slice(&b);
                     len += 2;
                 }
@@ -383,7 +507,8 @@ fn every_scalar(e: Encoding) {
                 let mut enc = rs.new_encoder();
                 match mode {
                     EncoderMode::Fatal => {
-                        let (r, _, n) = enc.encode_from_utf8_without_replacement(s, &mut theirs_buf, true);
+                        let (r, _, n) =
+                            enc.encode_from_utf8_without_replacement(s, &mut theirs_buf, true);
                         (&theirs_buf[..n], unmappable(r))
                     }
                     EncoderMode::Html => {

@@ -574,7 +574,17 @@ fn encode_utf16_in_calls(
 /// anywhere in a run.
 #[test]
 fn iso_2022_jp_utf16_runs_switch_states_anywhere() {
-    let kinds = ["a", "\u{3042}", "\u{FF71}", "\u{A5}", "\\", "\u{E000}", "\u{1B}", "\0", "\u{1F600}"];
+    let kinds = [
+        "a",
+        "\u{3042}",
+        "\u{FF71}",
+        "\u{A5}",
+        "\\",
+        "\u{E000}",
+        "\u{1B}",
+        "\0",
+        "\u{1F600}",
+    ];
     let mut texts = Vec::new();
     for first in kinds {
         for second in kinds {
@@ -601,18 +611,29 @@ fn iso_2022_jp_utf16_runs_switch_states_anywhere() {
             let (r, read, n) = e.encode_from_utf8(text, &mut out, true, mode);
             let expected = (r, text[..read].encode_utf16().count(), out[..n].to_vec());
             if mode == EncoderMode::Html && !text.contains('\u{1B}') {
-                assert_eq!(expected.2, encoding_rs::ISO_2022_JP.encode(text).0.into_owned(), "{text:?}");
+                assert_eq!(
+                    expected.2,
+                    encoding_rs::ISO_2022_JP.encode(text).0.into_owned(),
+                    "{text:?}"
+                );
             }
             let mut e = ISO_2022_JP.new_encoder().unwrap();
             let step = e.max_buffer_length_from_utf16(0, mode);
             let whole = e.max_buffer_length_from_utf16(units.len(), mode);
-            assert_eq!(encode_utf16_in_calls(&mut e, &units, mode, 0, whole), expected, "{text:?} {mode:?}");
+            assert_eq!(
+                encode_utf16_in_calls(&mut e, &units, mode, 0, whole),
+                expected,
+                "{text:?} {mode:?}"
+            );
             if mode == EncoderMode::Html && text.chars().count() <= 12 {
                 for split in 0..=units.len() {
                     for room in step..step + 6 {
                         let mut e = ISO_2022_JP.new_encoder().unwrap();
                         let got = encode_utf16_in_calls(&mut e, &units, mode, split, room);
-                        assert_eq!(got, expected, "{text:?} split at {split}, {room} bytes of room");
+                        assert_eq!(
+                            got, expected,
+                            "{text:?} split at {split}, {room} bytes of room"
+                        );
                     }
                 }
             }

@@ -1,11 +1,15 @@
 //! EUC-KR (§ 13.1), from the standard's text: the decoder's handler step by step, including the
 //! restored ASCII byte, and the encoder against index EUC-KR read from `indexes/` here.
 
-use encoding_wasm::{DecoderMode, DecoderResult, Encoding, EncoderMode, EncoderResult};
+use encoding_wasm::{DecoderMode, DecoderResult, EncoderMode, EncoderResult, Encoding};
 
 /// Index EUC-KR as (pointer, code point), parsed as § 5 Indexes says.
 fn index() -> Vec<(usize, u32)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/index-euc-kr.txt")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/indexes/index-euc-kr.txt"
+    ))
+    .unwrap();
     text.split('\n')
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| {
@@ -22,14 +26,21 @@ fn decode(bytes: &[u8]) -> String {
 }
 
 /// Fatal mode over one chunk: (result, read, output).
-fn decode_fatal(d: &mut encoding_wasm::Decoder, bytes: &[u8], last: bool) -> (DecoderResult, usize, String) {
+fn decode_fatal(
+    d: &mut encoding_wasm::Decoder,
+    bytes: &[u8],
+    last: bool,
+) -> (DecoderResult, usize, String) {
     let mut out = vec![0u16; d.max_utf16_buffer_length(bytes.len())];
     let (r, read, n) = d.decode_to_utf16(bytes, &mut out, last, DecoderMode::Fatal);
     (r, read, String::from_utf16(&out[..n]).unwrap())
 }
 
 fn encode(s: &str, mode: EncoderMode) -> Result<Vec<u8>, char> {
-    Encoding::EucKr.new_encoder().unwrap().encode_to_vec(s, mode)
+    Encoding::EucKr
+        .new_encoder()
+        .unwrap()
+        .encode_to_vec(s, mode)
 }
 
 /// Bytes (leading, trailing) for a pointer: pointer / 190 + 0x81, pointer % 190 + 0x41.
@@ -49,7 +60,11 @@ fn every_pointer_decodes_to_its_index_code_point() {
     assert_eq!(index.len(), 17048);
     for &(pointer, cp) in &index {
         let s = decode(&bytes_for(pointer));
-        assert_eq!(s.chars().map(u32::from).collect::<Vec<_>>(), [cp], "pointer {pointer}");
+        assert_eq!(
+            s.chars().map(u32::from).collect::<Vec<_>>(),
+            [cp],
+            "pointer {pointer}"
+        );
     }
 }
 
@@ -57,7 +72,10 @@ fn every_pointer_decodes_to_its_index_code_point() {
 fn known_characters() {
     // 0xB0 0xA1: pointer 47 × 190 + 0x60 = 9026, U+AC00 HANGUL SYLLABLE GA.
     assert_eq!(decode(b"\xB0\xA1"), "\u{AC00}");
-    assert_eq!(decode(b"a\xB0\xA1b\xC7\xD1\xB1\xDB"), "a\u{AC00}b\u{D55C}\u{AE00}");
+    assert_eq!(
+        decode(b"a\xB0\xA1b\xC7\xD1\xB1\xDB"),
+        "a\u{AC00}b\u{D55C}\u{AE00}"
+    );
     // Pointer 0 (0x81 0x41) is U+AC02, the index's first line.
     assert_eq!(decode(b"\x81\x41"), "\u{AC02}");
 }
@@ -71,7 +89,11 @@ fn pairs_outside_the_index_are_errors() {
             if mapped.contains(&pointer) {
                 continue;
             }
-            let expected = if byte < 0x80 { format!("\u{FFFD}{}", byte as char) } else { "\u{FFFD}".into() };
+            let expected = if byte < 0x80 {
+                format!("\u{FFFD}{}", byte as char)
+            } else {
+                "\u{FFFD}".into()
+            };
             assert_eq!(decode(&[leading, byte]), expected, "{leading:#X} {byte:#X}");
         }
     }
@@ -99,33 +121,69 @@ fn leading_bytes_and_invalid_bytes() {
 #[test]
 fn leading_byte_is_kept_across_calls() {
     let mut d = Encoding::EucKr.new_decoder();
-    assert_eq!(decode_fatal(&mut d, b"a\xB0", false), (DecoderResult::InputEmpty, 2, "a".into()));
-    assert_eq!(decode_fatal(&mut d, b"", false), (DecoderResult::InputEmpty, 0, "".into()));
-    assert_eq!(decode_fatal(&mut d, b"\xA1", true), (DecoderResult::InputEmpty, 1, "\u{AC00}".into()));
+    assert_eq!(
+        decode_fatal(&mut d, b"a\xB0", false),
+        (DecoderResult::InputEmpty, 2, "a".into())
+    );
+    assert_eq!(
+        decode_fatal(&mut d, b"", false),
+        (DecoderResult::InputEmpty, 0, "".into())
+    );
+    assert_eq!(
+        decode_fatal(&mut d, b"\xA1", true),
+        (DecoderResult::InputEmpty, 1, "\u{AC00}".into())
+    );
 }
 
 #[test]
 fn fatal_mode_counts_restored_bytes_as_unread() {
     let mut d = Encoding::EucKr.new_decoder();
     // The ASCII trailing byte is restored: one byte read, then decoding goes on from it.
-    assert_eq!(decode_fatal(&mut d, b"\x81 x", true), (DecoderResult::Malformed, 1, "".into()));
-    assert_eq!(decode_fatal(&mut d, b" x", true), (DecoderResult::InputEmpty, 2, " x".into()));
+    assert_eq!(
+        decode_fatal(&mut d, b"\x81 x", true),
+        (DecoderResult::Malformed, 1, "".into())
+    );
+    assert_eq!(
+        decode_fatal(&mut d, b" x", true),
+        (DecoderResult::InputEmpty, 2, " x".into())
+    );
     // The leading byte came from an earlier call: the restored byte in this call is unread.
     let mut d = Encoding::EucKr.new_decoder();
-    assert_eq!(decode_fatal(&mut d, b"\x81", false), (DecoderResult::InputEmpty, 1, "".into()));
-    assert_eq!(decode_fatal(&mut d, b"!", false), (DecoderResult::Malformed, 0, "".into()));
-    assert_eq!(decode_fatal(&mut d, b"!", true), (DecoderResult::InputEmpty, 1, "!".into()));
+    assert_eq!(
+        decode_fatal(&mut d, b"\x81", false),
+        (DecoderResult::InputEmpty, 1, "".into())
+    );
+    assert_eq!(
+        decode_fatal(&mut d, b"!", false),
+        (DecoderResult::Malformed, 0, "".into())
+    );
+    assert_eq!(
+        decode_fatal(&mut d, b"!", true),
+        (DecoderResult::InputEmpty, 1, "!".into())
+    );
     // A non-ASCII trailing byte is consumed with its leading byte.
     let mut d = Encoding::EucKr.new_decoder();
-    assert_eq!(decode_fatal(&mut d, b"a\x81\xFFb", true), (DecoderResult::Malformed, 3, "a".into()));
+    assert_eq!(
+        decode_fatal(&mut d, b"a\x81\xFFb", true),
+        (DecoderResult::Malformed, 3, "a".into())
+    );
 }
 
 #[test]
 fn end_of_queue_error_resets_the_leading_byte() {
     let mut d = Encoding::EucKr.new_decoder();
-    assert_eq!(decode_fatal(&mut d, b"\xB0", true), (DecoderResult::Malformed, 1, "".into()));
-    assert_eq!(decode_fatal(&mut d, b"", true), (DecoderResult::InputEmpty, 0, "".into()));
-    assert_eq!(decode_fatal(&mut d, b"\xA1", true), (DecoderResult::Malformed, 1, "".into()));
+    assert_eq!(
+        decode_fatal(&mut d, b"\xB0", true),
+        (DecoderResult::Malformed, 1, "".into())
+    );
+    assert_eq!(
+        decode_fatal(&mut d, b"", true),
+        (DecoderResult::InputEmpty, 0, "".into())
+    );
+    assert_eq!(
+        decode_fatal(&mut d, b"\xA1", true),
+        (DecoderResult::Malformed, 1, "".into())
+    );
 }
 
 #[test]
@@ -136,7 +194,8 @@ fn tiny_output_buffers_resume_exactly() {
     let (mut out, mut pos) = (Vec::new(), 0);
     loop {
         let mut buf = [0u16; 2];
-        let (r, read, n) = d.decode_to_utf16(&input[pos..], &mut buf, true, DecoderMode::Replacement);
+        let (r, read, n) =
+            d.decode_to_utf16(&input[pos..], &mut buf, true, DecoderMode::Replacement);
         pos += read;
         out.extend_from_slice(&buf[..n]);
         if r == DecoderResult::InputEmpty {
@@ -159,20 +218,36 @@ fn encoder_ascii_and_first_pointer() {
     }
     for (&cp, &pointer) in &first {
         let s = char::from_u32(cp).unwrap().to_string();
-        assert_eq!(encode(&s, EncoderMode::Fatal).unwrap(), bytes_for(pointer), "U+{cp:04X}");
+        assert_eq!(
+            encode(&s, EncoderMode::Fatal).unwrap(),
+            bytes_for(pointer),
+            "U+{cp:04X}"
+        );
     }
 }
 
 #[test]
 fn encoder_errors_on_code_points_outside_the_index() {
     let mapped: std::collections::HashSet<u32> = index().iter().map(|&(_, c)| c).collect();
-    for cp in (0x80..0x11_0000u32).step_by(7).chain([0x80, 0xFFFD, 0x10FFFF, 0x20AC]) {
-        let Some(c) = char::from_u32(cp) else { continue };
+    for cp in (0x80..0x11_0000u32)
+        .step_by(7)
+        .chain([0x80, 0xFFFD, 0x10FFFF, 0x20AC])
+    {
+        let Some(c) = char::from_u32(cp) else {
+            continue;
+        };
         if mapped.contains(&cp) {
             continue;
         }
-        assert_eq!(encode(&c.to_string(), EncoderMode::Fatal), Err(c), "U+{cp:04X}");
-        assert_eq!(encode(&format!("a{c}b"), EncoderMode::Html).unwrap(), format!("a&#{cp};b").into_bytes());
+        assert_eq!(
+            encode(&c.to_string(), EncoderMode::Fatal),
+            Err(c),
+            "U+{cp:04X}"
+        );
+        assert_eq!(
+            encode(&format!("a{c}b"), EncoderMode::Html).unwrap(),
+            format!("a&#{cp};b").into_bytes()
+        );
     }
 }
 

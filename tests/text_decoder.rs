@@ -1,7 +1,9 @@
 //! The TextDecoder algorithm (§ 7.2, `TextDecoderCore`), the hooks for standards (§ 6) and labels
 //! (§ 4.2–4.3), from the standard's text.
 
-use encoding_wasm::hooks::{bom_sniff, decode, utf8_decode, utf8_decode_without_bom, utf8_decode_without_bom_or_fail};
+use encoding_wasm::hooks::{
+    bom_sniff, decode, utf8_decode, utf8_decode_without_bom, utf8_decode_without_bom_or_fail,
+};
 use encoding_wasm::{DecoderResult, Encoding, Malformed, TextDecoderCore};
 
 const BOM8: &[u8] = b"\xEF\xBB\xBF";
@@ -43,19 +45,35 @@ const BOM_ENCODINGS: [Encoding; 3] = [Encoding::Utf8, Encoding::Utf16Be, Encodin
 #[test]
 fn bom_is_removed_at_the_start_for_utf8_and_utf16() {
     for e in BOM_ENCODINGS {
-        assert_eq!(decode_once(e, &bom_then_a(e)), Ok("a".into()), "{}", e.name());
+        assert_eq!(
+            decode_once(e, &bom_then_a(e)),
+            Ok("a".into()),
+            "{}",
+            e.name()
+        );
         // Only one BOM is removed.
         let twice = [bom(e), &bom_then_a(e)].concat();
-        assert_eq!(decode_once(e, &twice), Ok("\u{FEFF}a".into()), "{}", e.name());
+        assert_eq!(
+            decode_once(e, &twice),
+            Ok("\u{FEFF}a".into()),
+            "{}",
+            e.name()
+        );
     }
 }
 
 #[test]
 fn bom_is_kept_by_other_encodings() {
     // windows-1252 decodes EF BB BF as three characters, none of them removed.
-    assert_eq!(decode_once(Encoding::Windows1252, BOM8), Ok("\u{EF}\u{BB}\u{BF}".into()));
+    assert_eq!(
+        decode_once(Encoding::Windows1252, BOM8),
+        Ok("\u{EF}\u{BB}\u{BF}".into())
+    );
     // x-user-defined: EF BB BF are U+F7EF U+F7BB U+F7BF.
-    assert_eq!(decode_once(Encoding::XUserDefined, BOM8), Ok("\u{F7EF}\u{F7BB}\u{F7BF}".into()));
+    assert_eq!(
+        decode_once(Encoding::XUserDefined, BOM8),
+        Ok("\u{F7EF}\u{F7BB}\u{F7BF}".into())
+    );
 }
 
 #[test]
@@ -63,13 +81,21 @@ fn gb18030_keeps_a_decoded_u_feff() {
     // U+FEFF is gb18030 pointer 39116 + 0xFEFF - 0xFE6C (index gb18030 ranges), so the four bytes
     // 84 31 95 33 (§ 10.2.2). Only UTF-8 and UTF-16 remove a BOM.
     for e in [Encoding::Gb18030, Encoding::Gbk] {
-        assert_eq!(decode_once(e, b"\x84\x31\x95\x33a"), Ok("\u{FEFF}a".into()), "{}", e.name());
+        assert_eq!(
+            decode_once(e, b"\x84\x31\x95\x33a"),
+            Ok("\u{FEFF}a".into()),
+            "{}",
+            e.name()
+        );
     }
 }
 
 #[test]
 fn a_bom_after_text_is_kept() {
-    assert_eq!(decode_once(Encoding::Utf8, b"a\xEF\xBB\xBF"), Ok("a\u{FEFF}".into()));
+    assert_eq!(
+        decode_once(Encoding::Utf8, b"a\xEF\xBB\xBF"),
+        Ok("a\u{FEFF}".into())
+    );
     let mut d = text_decoder(Encoding::Utf8, false, false);
     assert_eq!(d.decode(b"a", true), Ok("a".into()));
     assert_eq!(d.decode(BOM8, false), Ok("\u{FEFF}".into()));
@@ -99,7 +125,12 @@ fn ignore_bom_keeps_it() {
     for e in BOM_ENCODINGS {
         let mut d = text_decoder(e, false, true);
         assert!(d.ignore_bom());
-        assert_eq!(d.decode(&bom_then_a(e), false), Ok("\u{FEFF}a".into()), "{}", e.name());
+        assert_eq!(
+            d.decode(&bom_then_a(e), false),
+            Ok("\u{FEFF}a".into()),
+            "{}",
+            e.name()
+        );
     }
 }
 
@@ -174,7 +205,10 @@ fn fatal_errors_throw_and_reset_the_state() {
 #[test]
 fn replacement_is_refused() {
     assert!(TextDecoderCore::new(Encoding::Replacement, false, false).is_none());
-    for e in Encoding::ALL.into_iter().filter(|&e| e != Encoding::Replacement) {
+    for e in Encoding::ALL
+        .into_iter()
+        .filter(|&e| e != Encoding::Replacement)
+    {
         let d = TextDecoderCore::new(e, false, false).unwrap();
         assert_eq!(d.encoding(), e);
         assert!(!d.fatal() && !d.ignore_bom());
@@ -185,7 +219,10 @@ fn replacement_is_refused() {
 fn pieces_into_small_buffers_remove_the_bom_once() {
     // One decode() call over fixed buffers: pieces of input, looping on OutputFull.
     for (e, pieces) in [
-        (Encoding::Utf8, vec![&b"\xEF"[..], b"\xBB\xBF\xEF\xBB\xBF", b"ab"]),
+        (
+            Encoding::Utf8,
+            vec![&b"\xEF"[..], b"\xBB\xBF\xEF\xBB\xBF", b"ab"],
+        ),
         (Encoding::Utf16Le, vec![&b"\xFF\xFE\xFF"[..], b"\xFEa\x00"]),
     ] {
         let mut d = text_decoder(e, false, false);
@@ -204,7 +241,11 @@ fn pieces_into_small_buffers_remove_the_bom_once() {
                 assert_eq!(r, DecoderResult::OutputFull);
             }
         }
-        let expected = if e == Encoding::Utf8 { "\u{FEFF}ab" } else { "\u{FEFF}a" };
+        let expected = if e == Encoding::Utf8 {
+            "\u{FEFF}ab"
+        } else {
+            "\u{FEFF}a"
+        };
         assert_eq!(String::from_utf16(&out).unwrap(), expected, "{}", e.name());
     }
 }
@@ -214,15 +255,36 @@ fn pieces_into_small_buffers_remove_the_bom_once() {
 
 #[test]
 fn decode_hook_sniffs_a_bom_which_switches_the_encoding() {
-    assert_eq!(decode(b"\xEF\xBB\xBFa", Encoding::Windows1252), ("a".into(), Encoding::Utf8));
-    assert_eq!(decode(b"\xFE\xFF\x00a", Encoding::Utf8), ("a".into(), Encoding::Utf16Be));
-    assert_eq!(decode(b"\xFF\xFEa\x00", Encoding::EucKr), ("a".into(), Encoding::Utf16Le));
+    assert_eq!(
+        decode(b"\xEF\xBB\xBFa", Encoding::Windows1252),
+        ("a".into(), Encoding::Utf8)
+    );
+    assert_eq!(
+        decode(b"\xFE\xFF\x00a", Encoding::Utf8),
+        ("a".into(), Encoding::Utf16Be)
+    );
+    assert_eq!(
+        decode(b"\xFF\xFEa\x00", Encoding::EucKr),
+        ("a".into(), Encoding::Utf16Le)
+    );
     // No BOM: the fallback encoding, nothing removed.
-    assert_eq!(decode(b"\xB0\xA1", Encoding::EucKr), ("\u{AC00}".into(), Encoding::EucKr));
+    assert_eq!(
+        decode(b"\xB0\xA1", Encoding::EucKr),
+        ("\u{AC00}".into(), Encoding::EucKr)
+    );
     // A second BOM is text; a UTF-8 BOM in a UTF-16 stream is not sniffed.
-    assert_eq!(decode(b"\xFF\xFE\xFF\xFE", Encoding::Utf8), ("\u{FEFF}".into(), Encoding::Utf16Le));
-    assert_eq!(decode(b"\xEF\xBB", Encoding::Utf8), ("\u{FFFD}".into(), Encoding::Utf8));
-    assert_eq!(decode(b"", Encoding::Utf16Be), ("".into(), Encoding::Utf16Be));
+    assert_eq!(
+        decode(b"\xFF\xFE\xFF\xFE", Encoding::Utf8),
+        ("\u{FEFF}".into(), Encoding::Utf16Le)
+    );
+    assert_eq!(
+        decode(b"\xEF\xBB", Encoding::Utf8),
+        ("\u{FFFD}".into(), Encoding::Utf8)
+    );
+    assert_eq!(
+        decode(b"", Encoding::Utf16Be),
+        ("".into(), Encoding::Utf16Be)
+    );
 }
 
 #[test]
@@ -242,12 +304,18 @@ fn utf8_hooks() {
     assert_eq!(utf8_decode(b"\xFF\xFEa"), "\u{FFFD}\u{FFFD}a");
     assert_eq!(utf8_decode_without_bom(b"\xEF\xBB\xBFa"), "\u{FEFF}a");
     assert_eq!(utf8_decode_without_bom(b"\xE2\x82"), "\u{FFFD}");
-    assert_eq!(utf8_decode_without_bom_or_fail(b"\xEF\xBB\xBFa").as_deref(), Some("\u{FEFF}a"));
+    assert_eq!(
+        utf8_decode_without_bom_or_fail(b"\xEF\xBB\xBFa").as_deref(),
+        Some("\u{FEFF}a")
+    );
     assert_eq!(utf8_decode_without_bom_or_fail(b"\xE2\x82"), None);
     assert_eq!(utf8_decode_without_bom_or_fail(b"\xED\xA0\x80"), None);
     assert_eq!(utf8_decode_without_bom_or_fail(b"").as_deref(), Some(""));
     let long = "\u{20AC}x\u{10FFFF}".repeat(100);
-    assert_eq!(utf8_decode_without_bom_or_fail(long.as_bytes()).as_deref(), Some(&long[..]));
+    assert_eq!(
+        utf8_decode_without_bom_or_fail(long.as_bytes()).as_deref(),
+        Some(&long[..])
+    );
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -256,7 +324,11 @@ fn utf8_hooks() {
 /// Every (name, labels) in `indexes/encodings.json`, read with a tiny scan of its strings: after
 /// "labels" come the labels, then "name" and the name.
 fn json_encodings() -> Vec<(String, Vec<String>)> {
-    let json = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/encodings.json")).unwrap();
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/indexes/encodings.json"
+    ))
+    .unwrap();
     let strings: Vec<&str> = json.split('"').skip(1).step_by(2).collect();
     let mut encodings = Vec::new();
     let mut i = 0;
@@ -288,8 +360,16 @@ fn every_label_in_encodings_json_resolves() {
         for label in labels {
             count += 1;
             assert_eq!(Encoding::for_label(label), Some(e), "{label:?}");
-            assert_eq!(Encoding::for_label(&label.to_ascii_uppercase()), Some(e), "{label:?}");
-            assert_eq!(Encoding::for_label_bytes(label.as_bytes()), Some(e), "{label:?}");
+            assert_eq!(
+                Encoding::for_label(&label.to_ascii_uppercase()),
+                Some(e),
+                "{label:?}"
+            );
+            assert_eq!(
+                Encoding::for_label_bytes(label.as_bytes()),
+                Some(e),
+                "{label:?}"
+            );
         }
     }
     assert_eq!(count, 228);
@@ -298,11 +378,29 @@ fn every_label_in_encodings_json_resolves() {
 #[test]
 fn ascii_whitespace_is_trimmed_and_nothing_else() {
     for ws in ["\t", "\n", "\x0C", "\r", " ", " \t\n\x0C\r"] {
-        assert_eq!(Encoding::for_label(&format!("{ws}utf-8{ws}")), Some(Encoding::Utf8), "{ws:?}");
-        assert_eq!(Encoding::for_label(&format!("{ws}latin1")), Some(Encoding::Windows1252), "{ws:?}");
+        assert_eq!(
+            Encoding::for_label(&format!("{ws}utf-8{ws}")),
+            Some(Encoding::Utf8),
+            "{ws:?}"
+        );
+        assert_eq!(
+            Encoding::for_label(&format!("{ws}latin1")),
+            Some(Encoding::Windows1252),
+            "{ws:?}"
+        );
     }
     // Not ASCII whitespace: VT, NUL, NBSP, U+3000, and whitespace inside the label.
-    for bad in ["\x0Butf-8", "utf-8\0", "\u{A0}utf-8", "utf-8\u{A0}", "\u{3000}utf-8", "utf -8", "", " ", "utf-8\x0B"] {
+    for bad in [
+        "\x0Butf-8",
+        "utf-8\0",
+        "\u{A0}utf-8",
+        "utf-8\u{A0}",
+        "\u{3000}utf-8",
+        "utf -8",
+        "",
+        " ",
+        "utf-8\x0B",
+    ] {
         assert_eq!(Encoding::for_label(bad), None, "{bad:?}");
     }
 }
@@ -327,15 +425,32 @@ fn case_insensitivity_is_ascii_only() {
 
 #[test]
 fn labels_that_are_not_labels() {
-    for bad in ["utf8mb4", "x", "unicode-2-0-utf-8", "iso-8859-1x", "utf-7", "utf-32", "gb2312 x"] {
+    for bad in [
+        "utf8mb4",
+        "x",
+        "unicode-2-0-utf-8",
+        "iso-8859-1x",
+        "utf-7",
+        "utf-32",
+        "gb2312 x",
+    ] {
         assert_eq!(Encoding::for_label(bad), None, "{bad:?}");
     }
     // Some labels of note.
     assert_eq!(Encoding::for_label("utf-16"), Some(Encoding::Utf16Le));
-    assert_eq!(Encoding::for_label("iso-8859-1"), Some(Encoding::Windows1252));
+    assert_eq!(
+        Encoding::for_label("iso-8859-1"),
+        Some(Encoding::Windows1252)
+    );
     assert_eq!(Encoding::for_label("ascii"), Some(Encoding::Windows1252));
-    assert_eq!(Encoding::for_label("iso-2022-kr"), Some(Encoding::Replacement));
-    assert_eq!(Encoding::for_label("x-user-defined"), Some(Encoding::XUserDefined));
+    assert_eq!(
+        Encoding::for_label("iso-2022-kr"),
+        Some(Encoding::Replacement)
+    );
+    assert_eq!(
+        Encoding::for_label("x-user-defined"),
+        Some(Encoding::XUserDefined)
+    );
     assert_eq!(Encoding::for_label("ks_c_5601-1987"), Some(Encoding::EucKr));
 }
 

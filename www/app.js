@@ -27,7 +27,9 @@ const decUi = {
   hexView: $('dec-hexview'),
   compare: $('dec-compare'),
   compareBody: $('dec-compare-body'),
-  announce: (msg) => { $('dec-announce').textContent = msg; },
+  announce: (msg) => {
+    $('dec-announce').textContent = msg;
+  },
 };
 const decPicker = new EncodingPicker({
   select: $('dec-encoding'),
@@ -76,7 +78,13 @@ async function decode() {
   running = null;
   const opts = options();
   const showError = (e) => {
-    decUi.result.replaceChildren(Object.assign(document.createElement('p'), { className: 'alert', role: 'alert', textContent: `${e.name}: ${e.message}` }));
+    decUi.result.replaceChildren(
+      Object.assign(document.createElement('p'), {
+        className: 'alert',
+        role: 'alert',
+        textContent: `${e.name}: ${e.message}`,
+      }),
+    );
   };
   if (input.bytes) {
     $('dec-progress-box').hidden = true;
@@ -147,10 +155,15 @@ $('dec-cancel').addEventListener('click', () => {
   running?.abort();
   running = null;
   $('dec-progress-box').hidden = true;
-  decUi.result.replaceChildren(Object.assign(document.createElement('p'), { id: 'dec-cancelled', textContent: 'Decoding was cancelled.' }));
+  decUi.result.replaceChildren(
+    Object.assign(document.createElement('p'), { id: 'dec-cancelled', textContent: 'Decoding was cancelled.' }),
+  );
 });
 for (const id of ['dec-encoding', 'dec-fallback', 'dec-fatal', 'dec-ignore-bom']) {
-  $(id).addEventListener('change', () => { syncOptions(); decode(); });
+  $(id).addEventListener('change', () => {
+    syncOptions();
+    decode();
+  });
 }
 syncOptions();
 
@@ -188,7 +201,13 @@ function encode() {
     encoded = encodeAndRender(lib, encUi, $('enc-text').value, encPicker.value, fatal);
   } catch (e) {
     encoded = null;
-    encUi.result.replaceChildren(Object.assign(document.createElement('p'), { className: 'alert', role: 'alert', textContent: `${e.name}: ${e.message}` }));
+    encUi.result.replaceChildren(
+      Object.assign(document.createElement('p'), {
+        className: 'alert',
+        role: 'alert',
+        textContent: `${e.name}: ${e.message}`,
+      }),
+    );
     encUi.hexView.replaceChildren();
   }
   $('enc-download').disabled = encoded === null;

@@ -44,7 +44,12 @@ export function compareWithBrowser(lib, bytes, label, { fatal, ignoreBOM }, ours
   try {
     decoder = new Native(label, { fatal, ignoreBOM });
   } catch (e) {
-    return { status: 'unsupported', message: `This browser's TextDecoder does not accept “${label}” (${e.name}: ${e.message}).`, diffs: [], more: 0 };
+    return {
+      status: 'unsupported',
+      message: `This browser's TextDecoder does not accept “${label}” (${e.name}: ${e.message}).`,
+      diffs: [],
+      more: 0,
+    };
   }
   let theirs;
   try {
@@ -54,7 +59,12 @@ export function compareWithBrowser(lib, bytes, label, { fatal, ignoreBOM }, ours
   }
   if (ours.error || theirs.error) {
     if (ours.error && theirs.error) {
-      return { status: 'same', message: `Both throw: ours ${ours.error.name}, the browser's ${theirs.error.name}.`, diffs: [], more: 0 };
+      return {
+        status: 'same',
+        message: `Both throw: ours ${ours.error.name}, the browser's ${theirs.error.name}.`,
+        diffs: [],
+        more: 0,
+      };
     }
     const who = ours.error ? 'Ours throws but the browser decodes' : 'The browser throws but ours decodes';
     return { status: 'different', message: `${who} (${(ours.error ?? theirs.error).message}).`, diffs: [], more: 0 };
@@ -62,13 +72,26 @@ export function compareWithBrowser(lib, bytes, label, { fatal, ignoreBOM }, ours
   const a = ours.text;
   const b = theirs.text;
   if (a === b) {
-    return { status: 'same', message: `Identical output: ${a.length.toLocaleString('en')} UTF-16 code units.`, diffs: [], more: 0 };
+    return {
+      status: 'same',
+      message: `Identical output: ${a.length.toLocaleString('en')} UTF-16 code units.`,
+      diffs: [],
+      more: 0,
+    };
   }
   const diffs = [];
   let more = 0;
   const at = (i, ourPart, theirPart) => {
-    if (diffs.length >= MAX_LISTED) { more++; return; }
-    diffs.push({ charIndex: i, byteOffset: byteOffsetOf(lib, bytes, label, ignoreBOM, i), ours: describe(ourPart), browser: describe(theirPart) });
+    if (diffs.length >= MAX_LISTED) {
+      more++;
+      return;
+    }
+    diffs.push({
+      charIndex: i,
+      byteOffset: byteOffsetOf(lib, bytes, label, ignoreBOM, i),
+      ours: describe(ourPart),
+      browser: describe(theirPart),
+    });
   };
   if (a.length === b.length) {
     // Same length: list each run of differing code units.

@@ -133,9 +133,14 @@ export function render(ui, r) {
   const parts = [facts];
   if (r.error) {
     const first = r.errors[0];
-    parts.push(el('p', { className: 'alert', id: 'dec-error', role: 'alert' },
-      `${r.error.name}: ${r.error.message}`,
-      first ? ` The first malformed sequence starts at byte ${byteLabel(first.byteStart)}.` : ''));
+    parts.push(
+      el(
+        'p',
+        { className: 'alert', id: 'dec-error', role: 'alert' },
+        `${r.error.name}: ${r.error.message}`,
+        first ? ` The first malformed sequence starts at byte ${byteLabel(first.byteStart)}.` : '',
+      ),
+    );
   }
   if (r.note) parts.push(el('p', { className: 'note' }, r.note));
   const marks = [];
@@ -144,11 +149,15 @@ export function render(ui, r) {
     r.errors.forEach((err, i) => {
       const end = Math.max(err.byteEnd, err.byteStart + 1);
       const seq = toHex(r.hexBytes.subarray(err.byteStart, Math.min(end, r.hexBytes.length)));
-      const where = err.byteEnd - err.byteStart === 1
-        ? `byte ${byteLabel(err.byteStart)}`
-        : `bytes ${byteLabel(err.byteStart)}–${byteLabel(err.byteEnd - 1)}`;
-      const button = el('button', { type: 'button', className: 'link' },
-        `${where}${seq ? `: ${seq}` : ''}${r.error ? '' : ` → character ${err.textIndex.toLocaleString('en')}`}`);
+      const where =
+        err.byteEnd - err.byteStart === 1
+          ? `byte ${byteLabel(err.byteStart)}`
+          : `bytes ${byteLabel(err.byteStart)}–${byteLabel(err.byteEnd - 1)}`;
+      const button = el(
+        'button',
+        { type: 'button', className: 'link' },
+        `${where}${seq ? `: ${seq}` : ''}${r.error ? '' : ` → character ${err.textIndex.toLocaleString('en')}`}`,
+      );
       button.addEventListener('click', () => {
         const inHex = showMark(ui.hexView, `dec-b-${i}`);
         showMark(ui.textView, `dec-t-${i}`);
@@ -162,14 +171,18 @@ export function render(ui, r) {
     const heading = r.error ? 'Where it stopped' : 'Malformed sequences (select one to show it)';
     parts.push(el('h3', {}, heading), list);
     if (r.errorsTotal > r.errors.length) {
-      parts.push(el('p', { className: 'hint' }, `…and ${(r.errorsTotal - r.errors.length).toLocaleString('en')} more.`));
+      parts.push(
+        el('p', { className: 'hint' }, `…and ${(r.errorsTotal - r.errors.length).toLocaleString('en')} more.`),
+      );
     }
   }
   ui.result.replaceChildren(...parts);
   ui.views.hidden = false;
-  ui.textHeading.textContent = r.error ? 'Text before the error' : r.textLength > r.text.length
-    ? `Text (first ${r.text.length.toLocaleString('en')} of ${r.textLength.toLocaleString('en')} code units)`
-    : 'Text';
+  ui.textHeading.textContent = r.error
+    ? 'Text before the error'
+    : r.textLength > r.text.length
+      ? `Text (first ${r.text.length.toLocaleString('en')} of ${r.textLength.toLocaleString('en')} code units)`
+      : 'Text';
   renderText(ui.textView, r.text, r.errors);
   renderHex(ui.hexView, r.hexBytes, marks, r.total);
   renderCompare(ui, r.compare);
@@ -179,14 +192,27 @@ function renderCompare(ui, c) {
   ui.compare.hidden = false;
   const parts = [el('p', { id: 'dec-compare-status', className: `compare-${c.status}` }, c.message)];
   if (c.diffs.length) {
-    const table = el('table', {},
-      el('thead', {}, el('tr', {}, ...['Character', 'Byte offset', 'Ours', 'Browser'].map((h) => el('th', { scope: 'col' }, h)))));
+    const table = el(
+      'table',
+      {},
+      el(
+        'thead',
+        {},
+        el('tr', {}, ...['Character', 'Byte offset', 'Ours', 'Browser'].map((h) => el('th', { scope: 'col' }, h))),
+      ),
+    );
     const body = el('tbody');
     for (const d of c.diffs) {
-      body.append(el('tr', {},
-        el('td', {}, d.charIndex.toLocaleString('en')),
-        el('td', {}, d.byteOffset === null ? '?' : byteLabel(d.byteOffset)),
-        el('td', {}, d.ours), el('td', {}, d.browser)));
+      body.append(
+        el(
+          'tr',
+          {},
+          el('td', {}, d.charIndex.toLocaleString('en')),
+          el('td', {}, d.byteOffset === null ? '?' : byteLabel(d.byteOffset)),
+          el('td', {}, d.ours),
+          el('td', {}, d.browser),
+        ),
+      );
     }
     table.append(body);
     parts.push(el('div', { className: 'table-wrap' }, table));

@@ -14,7 +14,10 @@ function endsWith(bytes, tail) {
 function concat(parts) {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
@@ -33,7 +36,10 @@ function codePointEncoder(lib, name) {
   return (s) => {
     if (!s) return none;
     let bytes = cache.get(s);
-    if (!bytes) cache.set(s, (bytes = lib.encode(s, name)));
+    if (!bytes) {
+      bytes = lib.encode(s, name);
+      cache.set(s, bytes);
+    }
     return bytes;
   };
 }
@@ -91,30 +97,56 @@ export function encodeAndRender(lib, ui, text, name, fatal) {
   if (error) {
     const first = bad[0];
     shown = first && analysis ? analysis.bytes.subarray(0, first.byteStart) : new Uint8Array(0);
-    parts.push(el('p', { className: 'alert', role: 'alert', id: 'enc-error' },
-      `${error.name}: ${error.message}`,
-      first ? ` The first character that ${name} cannot encode is ${cpLabel(first.cp)} “${String.fromCodePoint(first.cp)}” at character ${first.index}.` : ''));
+    parts.push(
+      el(
+        'p',
+        { className: 'alert', role: 'alert', id: 'enc-error' },
+        `${error.name}: ${error.message}`,
+        first
+          ? ` The first character that ${name} cannot encode is ${cpLabel(first.cp)} “${String.fromCodePoint(first.cp)}” at character ${first.index}.`
+          : '',
+      ),
+    );
   }
-  const facts = el('dl', { className: 'facts' },
-    el('dt', {}, 'Encoding'), el('dd', { id: 'enc-used' }, name),
-    el('dt', {}, error ? 'Bytes before the error' : 'Bytes'), el('dd', { id: 'enc-length' }, shown.length.toLocaleString('en')),
-    el('dt', {}, 'Characters it cannot encode'), el('dd', { id: 'enc-bad-count' }, analysis ? String(bad.length) : '?'));
+  const facts = el(
+    'dl',
+    { className: 'facts' },
+    el('dt', {}, 'Encoding'),
+    el('dd', { id: 'enc-used' }, name),
+    el('dt', {}, error ? 'Bytes before the error' : 'Bytes'),
+    el('dd', { id: 'enc-length' }, shown.length.toLocaleString('en')),
+    el('dt', {}, 'Characters it cannot encode'),
+    el('dd', { id: 'enc-bad-count' }, analysis ? String(bad.length) : '?'),
+  );
   parts.unshift(facts);
   if (note) parts.push(el('p', { className: 'note' }, note));
-  if (!analysis) parts.push(el('p', { className: 'hint' }, `Highlighting is off for texts over ${MAX_ANALYSED.toLocaleString('en')} characters.`));
+  if (!analysis)
+    parts.push(
+      el(
+        'p',
+        { className: 'hint' },
+        `Highlighting is off for texts over ${MAX_ANALYSED.toLocaleString('en')} characters.`,
+      ),
+    );
   const marks = [];
   if (bad.length) {
     const list = el('ol', { className: 'errors', id: 'enc-bad' });
     bad.slice(0, 1000).forEach((u, i) => {
       const id = `enc-b-${i}`;
       const where = error ? '' : ` → bytes ${u.byteStart}–${u.byteEnd - 1}`;
-      const button = el('button', { type: 'button', className: 'link' },
-        `${cpLabel(u.cp)} “${String.fromCodePoint(u.cp)}” at character ${u.index}${where}`);
+      const button = el(
+        'button',
+        { type: 'button', className: 'link' },
+        `${cpLabel(u.cp)} “${String.fromCodePoint(u.cp)}” at character ${u.index}${where}`,
+      );
       button.addEventListener('click', () => showMark(ui.hexView, id));
       list.append(el('li', {}, el('span', { className: 'n' }, `${i + 1}.`), button));
       if (!error) marks.push({ start: u.byteStart, end: u.byteEnd, id, title: `${cpLabel(u.cp)} cannot be encoded` });
     });
-    parts.push(el('h3', {}, error ? 'Characters it cannot encode' : 'Characters written as &#N; (select one to show it)'), list);
+    parts.push(
+      el('h3', {}, error ? 'Characters it cannot encode' : 'Characters written as &#N; (select one to show it)'),
+      list,
+    );
   }
   ui.result.replaceChildren(...parts);
   renderHex(ui.hexView, shown, marks);

@@ -37,19 +37,28 @@ export function renderHex(pre, bytes, marks, total = bytes.length) {
   };
   for (let i = 0; i < n; i++) {
     if (i % perRow === 0) {
-      if (open) { flush(); open = null; }
-      run += (i ? '\n' : '') + i.toString(16).padStart(8, '0') + ' ';
+      if (open) {
+        flush();
+        open = null;
+      }
+      run += `${(i ? '\n' : '') + i.toString(16).padStart(8, '0')} `;
     }
     while (m < marks.length && marks[m].end <= i) m++;
     const mark = m < marks.length && marks[m].start <= i ? marks[m] : null;
-    if (!mark && open) { flush(); open = null; }
+    if (!mark && open) {
+      flush();
+      open = null;
+    }
     run += ' ';
     if (mark && (!open || open.dataset.mark !== mark.id)) {
       flush();
       open = document.createElement('mark');
       open.dataset.mark = mark.id;
       open.title = mark.title;
-      if (i === mark.start) { open.id = mark.id; open.tabIndex = -1; }
+      if (i === mark.start) {
+        open.id = mark.id;
+        open.tabIndex = -1;
+      }
       frag.append(open);
     }
     run += hex2(bytes[i]);

@@ -120,13 +120,29 @@ async function run({ file, choice, fallback, fatal, ignoreBOM }) {
   if (!native) {
     compare = { status: 'unsupported', message: nativeMessage, diffs: [], more: 0 };
   } else if (error || nativeError) {
-    compare = error && nativeError
-      ? { status: 'same', message: `Both throw: ours ${error.name}, the browser's ${nativeError.name}.`, diffs: [], more: 0 }
-      : { status: 'different', message: `${error ? 'Ours throws but the browser decodes' : 'The browser throws but ours decodes'} (${(error ?? nativeError).message}).`, diffs: [], more: 0 };
+    compare =
+      error && nativeError
+        ? {
+            status: 'same',
+            message: `Both throw: ours ${error.name}, the browser's ${nativeError.name}.`,
+            diffs: [],
+            more: 0,
+          }
+        : {
+            status: 'different',
+            message: `${error ? 'Ours throws but the browser decodes' : 'The browser throws but ours decodes'} (${(error ?? nativeError).message}).`,
+            diffs: [],
+            more: 0,
+          };
   } else {
     comparer.finish();
     if (comparer.firstDiff === null) {
-      compare = { status: 'same', message: `Identical output: ${length.toLocaleString('en')} UTF-16 code units.`, diffs: [], more: 0 };
+      compare = {
+        status: 'same',
+        message: `Identical output: ${length.toLocaleString('en')} UTF-16 code units.`,
+        diffs: [],
+        more: 0,
+      };
     } else {
       progress('Locating the first difference');
       const at = comparer.firstDiff;
@@ -134,7 +150,14 @@ async function run({ file, choice, fallback, fatal, ignoreBOM }) {
       compare = {
         status: 'different',
         message: `The outputs differ from code unit ${at.toLocaleString('en')} on (only the first difference is located in big files).`,
-        diffs: [{ charIndex: at, byteOffset, ours: describe(comparer.ours.slice(0, 8) || undefined), browser: describe(comparer.theirs.slice(0, 8) || undefined) }],
+        diffs: [
+          {
+            charIndex: at,
+            byteOffset,
+            ours: describe(comparer.ours.slice(0, 8) || undefined),
+            browser: describe(comparer.theirs.slice(0, 8) || undefined),
+          },
+        ],
         more: 0,
       };
     }
@@ -153,7 +176,7 @@ async function run({ file, choice, fallback, fatal, ignoreBOM }) {
   };
 }
 
-onmessage = async ({ data }) => {
+self.onmessage = async ({ data }) => {
   try {
     lib ??= await import('/encoding-wasm.js');
     postMessage({ type: 'done', result: await run(data) });

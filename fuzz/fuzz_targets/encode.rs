@@ -13,7 +13,10 @@ fuzz_target!(|data: &[u8]| {
     let string;
     let units: Vec<u16>;
     let text = if flags & 1 == 1 {
-        units = rest.chunks_exact(2).map(|p| u16::from_le_bytes([p[0], p[1]])).collect();
+        units = rest
+            .chunks_exact(2)
+            .map(|p| u16::from_le_bytes([p[0], p[1]]))
+            .collect();
         Text::Utf16(&units)
     } else {
         string = String::from_utf8_lossy(rest);

@@ -2,7 +2,9 @@
 //! drawn from the input's header, and streaming drivers whose results are compared with one-shot
 //! calls.
 
-use encoding_wasm::{Decoder, DecoderMode, DecoderResult, Encoder, EncoderMode, EncoderResult, Encoding};
+use encoding_wasm::{
+    Decoder, DecoderMode, DecoderResult, Encoder, EncoderMode, EncoderResult, Encoding,
+};
 use std::sync::OnceLock;
 
 /// Every encoding, or those `FUZZ_ENCODINGS` (comma-separated labels) names, to fuzz a subset.
@@ -11,7 +13,10 @@ pub fn encodings() -> &'static [Encoding] {
     SET.get_or_init(|| match std::env::var("FUZZ_ENCODINGS") {
         Ok(labels) => labels
             .split(',')
-            .map(|l| Encoding::for_label(l).unwrap_or_else(|| panic!("FUZZ_ENCODINGS: unknown label {l:?}")))
+            .map(|l| {
+                Encoding::for_label(l)
+                    .unwrap_or_else(|| panic!("FUZZ_ENCODINGS: unknown label {l:?}"))
+            })
             .collect(),
         Err(_) => Encoding::ALL.to_vec(),
     })
@@ -93,7 +98,9 @@ pub fn decode_stream(
                     assert!(rest.is_empty(), "InputEmpty with input left");
                     break;
                 }
-                DecoderResult::OutputFull => assert!(tiny.is_some(), "OutputFull with the documented max"),
+                DecoderResult::OutputFull => {
+                    assert!(tiny.is_some(), "OutputFull with the documented max")
+                }
                 DecoderResult::Malformed => {
                     assert_eq!(mode, DecoderMode::Fatal, "Malformed in replacement mode");
                     out.push(ERROR);
@@ -106,8 +113,14 @@ pub fn decode_stream(
 
 /// Replaces each [`ERROR`] with U+FFFD in UTF-16 or UTF-8.
 pub fn with_replacements(out: &[u32], utf16: bool) -> Vec<u32> {
-    let fffd: &[u32] = if utf16 { &[0xFFFD] } else { &[0xEF, 0xBF, 0xBD] };
-    out.iter().flat_map(|&u| if u == ERROR { fffd.to_vec() } else { vec![u] }).collect()
+    let fffd: &[u32] = if utf16 {
+        &[0xFFFD]
+    } else {
+        &[0xEF, 0xBF, 0xBD]
+    };
+    out.iter()
+        .flat_map(|&u| if u == ERROR { fffd.to_vec() } else { vec![u] })
+        .collect()
 }
 
 /// Encoder input.
@@ -160,8 +173,13 @@ pub fn encode_stream(
             match r {
                 EncoderResult::InputEmpty => {
                     if pos < len {
-                        let Text::Utf16(u) = chunk else { panic!("UTF-8 input left unread") };
-                        assert!(!last && len - pos == 1 && (0xD800..0xDC00).contains(&u[pos]), "input left unread");
+                        let Text::Utf16(u) = chunk else {
+                            panic!("UTF-8 input left unread")
+                        };
+                        assert!(
+                            !last && len - pos == 1 && (0xD800..0xDC00).contains(&u[pos]),
+                            "input left unread"
+                        );
                         pending = u[pos..].to_vec();
                     }
                     break;

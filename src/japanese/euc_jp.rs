@@ -96,7 +96,9 @@ fn pairs(jis0208: &[u16]) -> &'static [u16] {
     PAIRS.get_or_init(|| {
         tables::lead_trail_table(0xA1..=0xFE, |leading, byte| {
             let trailing = (0xA1..=0xFE).contains(&byte);
-            trailing.then(|| jis0208_code_point(jis0208, pointer(leading, byte))).flatten()
+            trailing
+                .then(|| jis0208_code_point(jis0208, pointer(leading, byte)))
+                .flatten()
         })
     })
 }
@@ -115,7 +117,9 @@ pub(crate) struct EucJpEncoder {
 
 impl Default for EucJpEncoder {
     fn default() -> Self {
-        EucJpEncoder { bytes: euc_jp_bytes() }
+        EucJpEncoder {
+            bytes: euc_jp_bytes(),
+        }
     }
 }
 

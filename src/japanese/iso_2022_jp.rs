@@ -261,7 +261,10 @@ pub(crate) struct Iso2022JpEncoder {
 
 impl Default for Iso2022JpEncoder {
     fn default() -> Self {
-        Iso2022JpEncoder { state: EncoderState::default(), bytes: jis0208_bytes() }
+        Iso2022JpEncoder {
+            state: EncoderState::default(),
+            bytes: jis0208_bytes(),
+        }
     }
 }
 
@@ -355,7 +358,9 @@ impl Encode for Iso2022JpEncoder {
             match self.state {
                 EncoderState::Ascii => {
                     'run: {
-                        while let (Some(units), Some(out)) = (src.get(n..n + 8), dst.get_mut(w..w + 8)) {
+                        while let (Some(units), Some(out)) =
+                            (src.get(n..n + 8), dst.get_mut(w..w + 8))
+                        {
                             let (mut word, mut ends) = (0u64, 1u32 << 8);
                             for (k, &u) in units.iter().enumerate() {
                                 word |= u64::from(u as u8) << (8 * k);
@@ -389,7 +394,9 @@ impl Encode for Iso2022JpEncoder {
                 }
                 EncoderState::Jis0208 => {
                     'run: {
-                        while let (Some(units), Some(out)) = (src.get(n..n + 8), dst.get_mut(w..w + 16)) {
+                        while let (Some(units), Some(out)) =
+                            (src.get(n..n + 8), dst.get_mut(w..w + 16))
+                        {
                             let (mut words, mut ends) = ([0u64; 2], 1u32 << 8);
                             for (k, &u) in units.iter().enumerate() {
                                 let pair = bytes[usize::from(u)];
@@ -416,7 +423,9 @@ impl Encode for Iso2022JpEncoder {
                         }
                     }
                     match src.get(n) {
-                        Some(&u) if is_ascii_byte(u) && w + 3 <= dst.len() => self.state = EncoderState::Ascii,
+                        Some(&u) if is_ascii_byte(u) && w + 3 <= dst.len() => {
+                            self.state = EncoderState::Ascii
+                        }
                         _ => return (n, w),
                     }
                 }

@@ -27,14 +27,20 @@ fn jis0208_code_point(jis0208: &[u16], pointer: usize) -> Option<u16> {
 /// (Every code point of the index is in the Basic Multilingual Plane.)
 #[cfg(test)]
 fn jis0208_pointer(code_point: char) -> Option<usize> {
-    lookup(&tables::reverse_bmp(tables::jis0208(), |_| true), code_point as u32)
+    lookup(
+        &tables::reverse_bmp(tables::jis0208(), |_| true),
+        code_point as u32,
+    )
 }
 
 /// The index Shift_JIS pointer for `code_point` (§ 5): the index pointer in index jis0208
 /// excluding the entries whose pointer is in the range 8272 to 8835, inclusive.
 #[cfg(test)]
 fn shift_jis_pointer(code_point: char) -> Option<usize> {
-    lookup(&tables::reverse_bmp(tables::jis0208(), |p| !(8272..=8835).contains(&p)), code_point as u32)
+    lookup(
+        &tables::reverse_bmp(tables::jis0208(), |p| !(8272..=8835).contains(&p)),
+        code_point as u32,
+    )
 }
 
 /// Reads a [`tables::reverse_bmp`] map (1 + pointer, 0 = none).
@@ -54,7 +60,9 @@ fn euc_jp_bytes() -> &'static BmpTable {
     BYTES.get_or_init(|| {
         let pointers = tables::reverse_bmp(tables::jis0208(), |_| true);
         // The pointer is less than 8836, so both bytes are at most 0xFE.
-        let mut bytes = pack_reverse(pointers, true, |pointer| (pointer / 94 + 0xA1) << 8 | (pointer % 94 + 0xA1));
+        let mut bytes = pack_reverse(pointers, true, |pointer| {
+            (pointer / 94 + 0xA1) << 8 | (pointer % 94 + 0xA1)
+        });
         bytes[0xA5] = 0x5C;
         bytes[0x203E] = 0x7E;
         for c in 0xFF61..=0xFF9F {

@@ -79,7 +79,11 @@ impl Decode for ShiftJisDecoder {
 /// The code point for a Shift_JIS leading byte and the byte after it, or 0 (an error).
 #[inline(always)]
 fn pair(pairs: &[u16], leading: u8, byte: u8) -> u16 {
-    let row = if leading < 0xA0 { leading - 0x81 } else { leading - 0xC1 };
+    let row = if leading < 0xA0 {
+        leading - 0x81
+    } else {
+        leading - 0xC1
+    };
     tables::lead_trail(pairs, row, byte)
 }
 
@@ -129,7 +133,9 @@ pub(crate) struct ShiftJisEncoder {
 
 impl Default for ShiftJisEncoder {
     fn default() -> Self {
-        ShiftJisEncoder { bytes: shift_jis_bytes() }
+        ShiftJisEncoder {
+            bytes: shift_jis_bytes(),
+        }
     }
 }
 

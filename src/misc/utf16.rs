@@ -15,7 +15,11 @@ pub(crate) struct Utf16Decoder {
 
 impl Utf16Decoder {
     pub(crate) fn new(is_utf16be_decoder: bool) -> Self {
-        Utf16Decoder { leading_byte: None, leading_surrogate: None, is_utf16be_decoder }
+        Utf16Decoder {
+            leading_byte: None,
+            leading_surrogate: None,
+            is_utf16be_decoder,
+        }
     }
 }
 
@@ -50,7 +54,9 @@ impl Decode for Utf16Decoder {
             };
             if let Some(leading) = self.leading_surrogate.take() {
                 if (0xDC00..=0xDFFF).contains(&code_unit) {
-                    let c = 0x10000 + ((u32::from(leading) - 0xD800) << 10) + (u32::from(code_unit) - 0xDC00);
+                    let c = 0x10000
+                        + ((u32::from(leading) - 0xD800) << 10)
+                        + (u32::from(code_unit) - 0xDC00);
                     dst.write_scalar(c);
                     continue;
                 }
@@ -86,7 +92,11 @@ impl Encode for Utf16Encoder {
         let mut units = [0u16; 2];
         let units = c.encode_utf16(&mut units);
         for (pair, &unit) in out.chunks_exact_mut(2).zip(units.iter()) {
-            pair.copy_from_slice(&if self.is_be { unit.to_be_bytes() } else { unit.to_le_bytes() });
+            pair.copy_from_slice(&if self.is_be {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            });
         }
         Ok(2 * units.len())
     }

@@ -26,7 +26,12 @@ struct Heap {
     end: usize,
 }
 
-static HEAP: Global<Heap> = Global::new(Heap { small: [0; CLASSES], large: 0, top: 0, end: 0 });
+static HEAP: Global<Heap> = Global::new(Heap {
+    small: [0; CLASSES],
+    large: 0,
+    top: 0,
+    end: 0,
+});
 
 pub struct Allocator;
 
@@ -116,7 +121,11 @@ unsafe impl GlobalAlloc for Allocator {
             return null_mut();
         }
         let heap = HEAP.get();
-        let at = if is_small(&layout) { heap.alloc_small(class(layout.size())) } else { heap.alloc_large(layout.size()) };
+        let at = if is_small(&layout) {
+            heap.alloc_small(class(layout.size()))
+        } else {
+            heap.alloc_large(layout.size())
+        };
         at as *mut u8
     }
 

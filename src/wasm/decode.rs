@@ -117,13 +117,18 @@ pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
     // decode() call is the decoder's run to the end of the queue in the TextDecoder's mode (§ 7.2),
     // with nothing around it.
     use Encoding::{Replacement, Utf16Be, Utf16Le, Utf8};
-    let whole = encoding(enc).filter(|e| flags & PLAIN == 0 && !matches!(e, Utf8 | Utf16Be | Utf16Le | Replacement));
+    let whole = encoding(enc)
+        .filter(|e| flags & PLAIN == 0 && !matches!(e, Utf8 | Utf16Be | Utf16Le | Replacement));
     if let Some(e) = whole {
         let s = SCRATCH.get();
         let mut d = Decoder::new(e);
         let dst = sized(&mut s.out16, d.max_utf16_buffer_length(len));
         s.out16_at = dst.as_ptr() as u32;
-        let mode = if flags & FATAL != 0 { DecoderMode::Fatal } else { DecoderMode::Replacement };
+        let mode = if flags & FATAL != 0 {
+            DecoderMode::Fatal
+        } else {
+            DecoderMode::Replacement
+        };
         return match d.decode_to_utf16(sized(&mut s.in8, len), dst, true, mode) {
             (DecoderResult::Malformed, _, _) => -1,
             (_, _, written) => written as i32,

@@ -13,7 +13,14 @@ pub struct Stream {
 
 fn new_stream(enc: u32, html: bool) -> Option<Stream> {
     let encoder = Encoder::new(*Encoding::ALL.get(enc as usize)?)?;
-    Some(Stream { encoder, mode: if html { EncoderMode::Html } else { EncoderMode::Fatal } })
+    Some(Stream {
+        encoder,
+        mode: if html {
+            EncoderMode::Html
+        } else {
+            EncoderMode::Fatal
+        },
+    })
 }
 
 impl Stream {
@@ -22,7 +29,10 @@ impl Stream {
     fn encode(&mut self, units: usize, last: bool) -> i32 {
         let s = SCRATCH.get();
         let src = sized(&mut s.in16, units);
-        let dst = sized(&mut s.out8, self.encoder.max_buffer_length_from_utf16(units, self.mode));
+        let dst = sized(
+            &mut s.out8,
+            self.encoder.max_buffer_length_from_utf16(units, self.mode),
+        );
         let (result, read, written) = self.encoder.encode_from_utf16(src, dst, last, self.mode);
         match result {
             EncoderResult::Unmappable(c) => {

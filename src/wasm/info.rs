@@ -36,7 +36,11 @@ pub fn describe_encodings() -> usize {
         text.push_str(heading(e.family()));
         text.push('\t');
         text.push_str(e.name());
-        text.push_str(if e.has_standard_encoder() { "\t1\t" } else { "\t0\t" });
+        text.push_str(if e.has_standard_encoder() {
+            "\t1\t"
+        } else {
+            "\t0\t"
+        });
         text.push_str(labels);
         text.push('\n');
     }

@@ -88,32 +88,44 @@ let base;
 let browser;
 const external = [];
 
-before(async () => {
-  server = spawn('npm', ['start'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true, // its own process group, so after() stops npm and the server together
-  });
-  base = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
-      if (m) resolve(m[0]);
+before(
+  async () => {
+    server = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true, // its own process group, so after() stops npm and the server together
     });
-    server.on('exit', (code) => reject(new Error(`npm start exited with ${code}: ${out}`)));
-  });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}, { timeout: 20 * 60_000 }); // the first run may build pkg/
+    base = await new Promise((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (d) => {
+        out += d;
+        const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+        if (m) resolve(m[0]);
+      });
+      server.on('exit', (code) => reject(new Error(`npm start exited with ${code}: ${out}`)));
+    });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  },
+  { timeout: 20 * 60_000 },
+); // the first run may build pkg/
 
 after(async () => {
   await browser?.close();
   if (server?.pid) {
-    try { process.kill(-server.pid, 'SIGTERM'); } catch {}
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {}
   }
   rmSync(scratch, { recursive: true, force: true });
 });
@@ -135,7 +147,12 @@ async function openPage(viewport) {
 /** The bytes a hex view shows, without its offset column. */
 const shownHex = (page, id) =>
   page.$eval(`#${id}`, (pre) =>
-    pre.textContent.split('\n').filter((l) => /^[0-9a-f]{8} /.test(l)).map((l) => l.slice(9).trim()).join(' '));
+    pre.textContent
+      .split('\n')
+      .filter((l) => /^[0-9a-f]{8} /.test(l))
+      .map((l) => l.slice(9).trim())
+      .join(' '),
+  );
 
 async function pickEncoding(page, which, label, name) {
   await page.fill(`#${which}-search`, label);
@@ -176,14 +193,20 @@ describe('desktop', () => {
   test('offers all 40 encodings grouped as the standard does, found by any label', async () => {
     const standard = JSON.parse(readFileSync(join(root, 'indexes', 'encodings.json'), 'utf8'));
     const groups = await page.$$eval('#dec-encoding optgroup', (gs) =>
-      gs.map((g) => ({ heading: g.label, names: [...g.children].map((o) => o.value) })));
-    assert.deepEqual(groups, standard.map((g) => ({ heading: g.heading, names: g.encodings.map((e) => e.name) })));
+      gs.map((g) => ({ heading: g.label, names: [...g.children].map((o) => o.value) })),
+    );
+    assert.deepEqual(
+      groups,
+      standard.map((g) => ({ heading: g.heading, names: g.encodings.map((e) => e.name) })),
+    );
     assert.equal(await page.inputValue('#dec-encoding'), 'auto');
     await pickEncoding(page, 'dec', 'csshiftjis', 'Shift_JIS');
     await pickEncoding(page, 'dec', ' X-GBK ', 'GBK');
     await pickEncoding(page, 'dec', 'latin1', 'windows-1252');
     await page.fill('#dec-search', 'cyrillic');
-    const cyrillic = await page.$$eval('#dec-encoding option', (os) => os.map((o) => o.value).filter((v) => v !== 'auto'));
+    const cyrillic = await page.$$eval('#dec-encoding option', (os) =>
+      os.map((o) => o.value).filter((v) => v !== 'auto'),
+    );
     assert.deepEqual(cyrillic.sort(), ['ISO-8859-5', 'x-mac-cyrillic'].sort());
     await page.fill('#dec-search', '');
   });
@@ -241,7 +264,9 @@ describe('desktop', () => {
     await page.evaluate(() => {
       const data = new DataTransfer();
       data.items.add(new File([Uint8Array.of(0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4)], 'dropped.txt'));
-      document.querySelector('#decode').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      document
+        .querySelector('#decode')
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     });
     assert.equal(await resultEncoding(page, 'dec'), 'KOI8-R');
     assert.equal(await page.textContent('#dec-text'), 'Привет');
@@ -255,9 +280,26 @@ describe('desktop', () => {
       const bytes = new TextEncoder().encode('a日é-é');
       const ours = { text: new lib.TextDecoder().decode(bytes) };
       const options = { fatal: false, ignoreBOM: false };
-      const swap = class { constructor(l, o) { this.d = new TextDecoder(l, o); } decode(b) { return this.d.decode(b).replace('é', 'e'); } };
-      const drop = class { constructor(l, o) { this.d = new TextDecoder(l, o); } decode(b) { return this.d.decode(b).replace('-', ''); } };
-      return [compareWithBrowser(lib, bytes, 'utf-8', options, ours, swap), compareWithBrowser(lib, bytes, 'utf-8', options, ours, drop)];
+      const swap = class {
+        constructor(l, o) {
+          this.d = new TextDecoder(l, o);
+        }
+        decode(b) {
+          return this.d.decode(b).replace('é', 'e');
+        }
+      };
+      const drop = class {
+        constructor(l, o) {
+          this.d = new TextDecoder(l, o);
+        }
+        decode(b) {
+          return this.d.decode(b).replace('-', '');
+        }
+      };
+      return [
+        compareWithBrowser(lib, bytes, 'utf-8', options, ours, swap),
+        compareWithBrowser(lib, bytes, 'utf-8', options, ours, drop),
+      ];
     });
     assert.equal(result[0].status, 'different');
     assert.deepEqual(result[0].diffs, [{ charIndex: 2, byteOffset: 4, ours: 'U+00E9', browser: 'U+0065' }]);
@@ -274,14 +316,18 @@ describe('desktop', () => {
     assert.equal(await resultEncoding(page, 'dec'), 'Big5');
     const ours = 'A\u00CA\u0304B\u00EA\u0304';
     assert.equal(await page.textContent('#dec-text'), ours);
-    const browsers = await page.evaluate(() => new TextDecoder('big5').decode(Uint8Array.of(0x41, 0x88, 0x62, 0x42, 0x88, 0xa3)));
+    const browsers = await page.evaluate(() =>
+      new TextDecoder('big5').decode(Uint8Array.of(0x41, 0x88, 0x62, 0x42, 0x88, 0xa3)),
+    );
     const status = await page.textContent('#dec-compare-status');
     if (browsers === ours) {
       assert.match(status, /^Identical/);
     } else {
       // Chromium 156 differs here; the first difference is the first of those characters.
       assert.match(status, /difference/);
-      const first = await page.$$eval('#dec-compare-body tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
+      const first = await page.$$eval('#dec-compare-body tbody tr:first-child td', (tds) =>
+        tds.map((td) => td.textContent),
+      );
       const at = [...ours].findIndex((c, i) => c !== browsers[i]);
       assert.equal(first[0], String(at));
       assert.equal(first[1], at === 1 ? '1 (0x1)' : '4 (0x4)');
@@ -334,7 +380,9 @@ describe('desktop', () => {
     const expected = `${hex(eucKr(krText))} ${asciiHex('&#128512;')}`;
     assert.equal(await shownHex(page, 'enc-hexview'), expected);
     assert.equal(await page.textContent('#enc-bad-count'), '1');
-    const marked = await page.$$eval('#enc-hexview mark[data-mark="enc-b-0"]', (ms) => ms.map((m) => m.textContent.trim()).join(' '));
+    const marked = await page.$$eval('#enc-hexview mark[data-mark="enc-b-0"]', (ms) =>
+      ms.map((m) => m.textContent.trim()).join(' '),
+    );
     assert.equal(marked, asciiHex('&#128512;'));
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#enc-download')]);
     const saved = join(scratch, 'download.bin');
@@ -362,14 +410,25 @@ describe('desktop', () => {
     // Heartbeats: animation frames and a 16 ms timer, each sampling the progress bar.
     await page.evaluate(() => {
       window.beats = { frames: 0, samples: [] };
-      const frame = () => { window.beats.frames++; requestAnimationFrame(frame); };
+      const frame = () => {
+        window.beats.frames++;
+        requestAnimationFrame(frame);
+      };
       requestAnimationFrame(frame);
-      setInterval(() => window.beats.samples.push([performance.now(), document.querySelector('#dec-progress').value]), 16);
+      setInterval(
+        () => window.beats.samples.push([performance.now(), document.querySelector('#dec-progress').value]),
+        16,
+      );
     });
     const started = Date.now();
     await page.setInputFiles('#dec-file', file);
-    await page.waitForFunction(() => document.querySelector('#dec-used')?.textContent === 'UTF-8' &&
-      document.querySelector('#dec-length')?.textContent !== '—', null, { timeout: 8 * 60_000, polling: 200 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#dec-used')?.textContent === 'UTF-8' &&
+        document.querySelector('#dec-length')?.textContent !== '—',
+      null,
+      { timeout: 8 * 60_000, polling: 200 },
+    );
     const seconds = (Date.now() - started) / 1000;
     assert.equal(await page.$eval('#dec-progress', (p) => p.value), 100);
     assert.match(await page.textContent('#dec-progress-text'), /^100 %/);
@@ -378,10 +437,15 @@ describe('desktop', () => {
     assert.match(await page.textContent('#dec-compare-status'), /Identical/);
     const beats = await page.evaluate(() => window.beats);
     const during = beats.samples.filter(([, v]) => v < 100);
-    assert.ok(during.some(([, v]) => v > 0), 'progress was seen between 0 and 100 %');
+    assert.ok(
+      during.some(([, v]) => v > 0),
+      'progress was seen between 0 and 100 %',
+    );
     let gap = 0;
     for (let i = 1; i < during.length; i++) gap = Math.max(gap, during[i][0] - during[i - 1][0]);
-    console.log(`# 50 MB decoded in ${seconds.toFixed(1)} s; ${beats.frames} frames; longest timer gap while decoding ${gap.toFixed(0)} ms`);
+    console.log(
+      `# 50 MB decoded in ${seconds.toFixed(1)} s; ${beats.frames} frames; longest timer gap while decoding ${gap.toFixed(0)} ms`,
+    );
     assert.ok(during.length > 10, 'the timer kept ticking during the decode');
     assert.ok(gap < 500, `longest timer gap while decoding was ${gap.toFixed(0)} ms`);
     assert.ok(beats.frames > 10, 'animation frames kept coming');
@@ -390,7 +454,9 @@ describe('desktop', () => {
     // Cancel: a second run stops on request.
     await page.fill('#dec-search', '');
     await page.selectOption('#dec-encoding', 'windows-1252');
-    await page.waitForFunction(() => !document.querySelector('#dec-progress-box').hidden && !document.querySelector('#dec-cancel').hidden);
+    await page.waitForFunction(
+      () => !document.querySelector('#dec-progress-box').hidden && !document.querySelector('#dec-cancel').hidden,
+    );
     await page.click('#dec-cancel');
     await page.waitForSelector('#dec-cancelled');
     assert.equal(await page.isHidden('#dec-progress-box'), true);
@@ -398,8 +464,13 @@ describe('desktop', () => {
 
   test('works by keyboard alone, and every control has a label', async () => {
     const unlabelled = await page.$$eval('input, select, textarea, button', (els) =>
-      els.filter((e) => !(e.labels?.length || e.getAttribute('aria-label') || (e.tagName === 'BUTTON' && e.textContent.trim())))
-        .map((e) => e.id || e.outerHTML));
+      els
+        .filter(
+          (e) =>
+            !(e.labels?.length || e.getAttribute('aria-label') || (e.tagName === 'BUTTON' && e.textContent.trim())),
+        )
+        .map((e) => e.id || e.outerHTML),
+    );
     assert.deepEqual(unlabelled, []);
     await page.reload();
     await page.waitForSelector('html[data-ready="true"]');

@@ -9,7 +9,18 @@ import * as esm from 'encoding-wasm';
 const root = new URL('../../', import.meta.url);
 const pkgJson = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const read = (path) => readFileSync(new URL(path, root), 'utf8');
-const API = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'encode', 'getEncoding', 'decode', 'LegacyEncoder', 'inspect', 'encodings'];
+const API = [
+  'TextDecoder',
+  'TextEncoder',
+  'TextDecoderStream',
+  'TextEncoderStream',
+  'encode',
+  'getEncoding',
+  'decode',
+  'LegacyEncoder',
+  'inspect',
+  'encodings',
+];
 
 function targets(node, out = []) {
   if (typeof node === 'string') out.push(node);
@@ -21,7 +32,11 @@ test('every file the exports map names exists, for every runtime condition', () 
   for (const t of targets(pkgJson.exports)) assert.ok(existsSync(new URL(t, root)), t);
   for (const sub of ['.', './polyfill']) {
     const conds = Object.keys(pkgJson.exports[sub]);
-    assert.deepEqual(conds, ['types', 'workerd', 'deno', 'bun', 'node', 'browser', 'import', 'require', 'default'], sub);
+    assert.deepEqual(
+      conds,
+      ['types', 'workerd', 'deno', 'bun', 'node', 'browser', 'import', 'require', 'default'],
+      sub,
+    );
   }
 });
 
@@ -34,7 +49,7 @@ test('require() in Node gives the same API, working', () => {
   const cjs = require('encoding-wasm');
   assert.deepEqual(Object.keys(cjs).sort(), [...API].sort());
   assert.equal(new cjs.TextDecoder('latin1').decode(new Uint8Array([0x80])), '\u20AC');
-  assert.deepEqual(Array.from(cjs.encode('\u00E9', 'utf-16be')), [0x00, 0xE9]);
+  assert.deepEqual(Array.from(cjs.encode('\u00E9', 'utf-16be')), [0x00, 0xe9]);
   assert.equal(cjs.getEncoding('sjis'), 'Shift_JIS');
 });
 
@@ -55,8 +70,13 @@ test('the glue creates no TextDecoder/TextEncoder and passes no strings', () => 
   for (const f of ['pkg/glue.mjs', 'pkg/glue.cjs']) {
     assert.doesNotMatch(read(f), /new Text(De|En)coder|TextDecoder\(|TextEncoder\(/, f);
   }
-  const imports = WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(new URL('pkg/encoding_wasm_bg.wasm', root))));
-  assert.ok(imports.every((i) => !/string|externref_table_alloc/i.test(i.name)), JSON.stringify(imports));
+  const imports = WebAssembly.Module.imports(
+    new WebAssembly.Module(readFileSync(new URL('pkg/encoding_wasm_bg.wasm', root))),
+  );
+  assert.ok(
+    imports.every((i) => !/string|externref_table_alloc/i.test(i.name)),
+    JSON.stringify(imports),
+  );
 });
 
 test('TypeScript declarations cover every export', () => {

@@ -30,8 +30,12 @@ test('installs all four classes where the globals are missing', () => {
       desc: [desc.writable, desc.enumerable, desc.configurable],
     }));`);
   assert.deepEqual(r, {
-    gbk: 'gbk', latin1: '\u20AC\u00E9', utf8: '\u3042\uFFFD', encoded: [0xC3, 0xA9, 0xEF, 0xBF, 0xBD],
-    ours: [true, true, true, true], desc: [true, false, true],
+    gbk: 'gbk',
+    latin1: '\u20AC\u00E9',
+    utf8: '\u3042\uFFFD',
+    encoded: [0xc3, 0xa9, 0xef, 0xbf, 0xbd],
+    ours: [true, true, true, true],
+    desc: [true, false, true],
   });
 });
 
@@ -82,7 +86,7 @@ test('after the polyfill, every label of the standard works with the global Text
   assert.deepEqual(r, { failed: [], xud: '\uF780' });
 });
 
-test('a second copy of the package loads on top of the first copy\'s polyfill', () => {
+test("a second copy of the package loads on top of the first copy's polyfill", () => {
   const r = run(`${ours}
     import { createRequire } from 'node:module';
     delete globalThis.TextDecoder;
@@ -99,5 +103,12 @@ test('a second copy of the package loads on top of the first copy\'s polyfill', 
       encoded: Array.from(new esm.TextEncoder().encode('\\u00E9')),
       viaGlobal: new TextDecoder('latin1').decode(new Uint8Array([0x80])),
     }));`);
-  assert.deepEqual(r, { kept: true, twoCopies: true, utf8: 'a\u00E9\uFFFD', text16: 300, encoded: [0xC3, 0xA9], viaGlobal: '\u20AC' });
+  assert.deepEqual(r, {
+    kept: true,
+    twoCopies: true,
+    utf8: 'a\u00E9\uFFFD',
+    text16: 300,
+    encoded: [0xc3, 0xa9],
+    viaGlobal: '\u20AC',
+  });
 });

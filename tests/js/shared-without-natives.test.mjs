@@ -8,7 +8,9 @@ delete globalThis.TextEncoder;
 const lib = await import('encoding-wasm');
 
 const dir = new URL('./shared/', import.meta.url);
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.cases.mjs')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.cases.mjs'))
+  .sort()) {
   const { default: cases } = await import(new URL(file, dir));
   test(`${file} without native TextDecoder/TextEncoder`, async (t) => {
     for (const [name, fn] of cases) await t.test(name, () => fn(lib));

@@ -4,7 +4,9 @@ import { readdirSync } from 'node:fs';
 import * as lib from 'encoding-wasm';
 
 const dir = new URL('./shared/', import.meta.url);
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.cases.mjs')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.cases.mjs'))
+  .sort()) {
   const { default: cases } = await import(new URL(file, dir));
   test(file, async (t) => {
     for (const [name, fn] of cases) await t.test(name, () => fn(lib));

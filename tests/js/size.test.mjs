@@ -22,7 +22,15 @@ test('the measurement covers the whole built package', async () => {
   assert.equal(wasm.raw, statSync(new URL('encoding_wasm_bg.wasm', root)).size);
   const code = new TextDecoder().decode(await bundle(fileURLToPath(new URL('index.browser.mjs', root))));
   assert.equal(code.length, js.raw);
-  for (const name of ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'LegacyEncoder', 'inspect', 'encodings']) {
+  for (const name of [
+    'TextDecoder',
+    'TextEncoder',
+    'TextDecoderStream',
+    'TextEncoderStream',
+    'LegacyEncoder',
+    'inspect',
+    'encodings',
+  ]) {
     assert.match(code, new RegExp(`\\b${name}\\b`), `the bundle lacks ${name}`);
   }
 });

@@ -8,7 +8,8 @@ import * as lib from 'encoding-wasm';
 
 const idl = readFileSync(new URL('../../webidl/encoding.webidl', import.meta.url), 'utf8');
 // GenericTransformStream is the Streams Standard's mixin, which the Encoding Standard includes.
-const streams = 'interface mixin GenericTransformStream { readonly attribute ReadableStream readable; readonly attribute WritableStream writable; };';
+const streams =
+  'interface mixin GenericTransformStream { readonly attribute ReadableStream readable; readonly attribute WritableStream writable; };';
 const tree = parse(idl + streams);
 
 const mixins = new Map(tree.filter((d) => d.type === 'interface mixin').map((d) => [d.name, d]));
@@ -21,16 +22,23 @@ const requiredArgs = (args) => {
   return i < 0 ? args.length : i;
 };
 
-test('the IDL file has the standard\'s four interfaces', () => {
-  assert.deepEqual(interfaces.map((i) => i.name).sort(), ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream']);
+test("the IDL file has the standard's four interfaces", () => {
+  assert.deepEqual(interfaces.map((i) => i.name).sort(), [
+    'TextDecoder',
+    'TextDecoderStream',
+    'TextEncoder',
+    'TextEncoderStream',
+  ]);
 });
 
 for (const iface of interfaces) {
   test(`${iface.name} matches its IDL`, () => {
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: every export is checked by name
     const C = lib[iface.name];
     assert.equal(typeof C, 'function');
     const members = [...iface.members];
-    for (const inc of includes.filter((i) => i.target === iface.name)) members.push(...mixins.get(inc.includes).members);
+    for (const inc of includes.filter((i) => i.target === iface.name))
+      members.push(...mixins.get(inc.includes).members);
     const ctor = members.find((m) => m.type === 'constructor');
     assert.ok(ctor, 'has a constructor');
     assert.equal(C.length, requiredArgs(ctor.arguments), 'constructor length');
@@ -66,9 +74,20 @@ for (const iface of interfaces) {
 test('dictionary members are read in IDL order', () => {
   const dict = tree.find((d) => d.type === 'dictionary' && d.name === 'TextDecoderOptions');
   const read = [];
-  const options = new Proxy({}, { get(_, key) { read.push(key); return undefined; } });
+  const options = new Proxy(
+    {},
+    {
+      get(_, key) {
+        read.push(key);
+        return undefined;
+      },
+    },
+  );
   new lib.TextDecoder('utf-8', options);
   // WebIDL orders dictionary members lexicographically; the IDL lists them in that order too.
-  assert.deepEqual(read, dict.members.map((m) => m.name));
+  assert.deepEqual(
+    read,
+    dict.members.map((m) => m.name),
+  );
   assert.deepEqual(read, [...read].sort());
 });

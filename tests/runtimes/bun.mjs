@@ -4,6 +4,11 @@ import { bin, consumerProject, finish, run, writeCliEntry } from './lib.mjs';
 
 const { dir } = consumerProject('bun');
 const entry = writeCliEntry(dir);
-finish('bun', await run(bin('bun'), ['run', entry], {
-  cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000,
-}));
+finish(
+  'bun',
+  await run(bin('bun'), ['run', entry], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1' },
+    timeoutMs: Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000,
+  }),
+);

@@ -9,8 +9,14 @@ import { chromium } from 'playwright-core';
 import { atExit, casesIndex, finish, repoRoot, resolveExport } from './lib.mjs';
 
 const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const timeoutMs = Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000;
 
 const packageJson = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'));
@@ -32,8 +38,14 @@ const indexHtml = `<!doctype html>
 <script type="module" src="/__runtimes/page.mjs"></script>
 `;
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm', '.json': 'application/json', '.map': 'application/json' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 const generated = {
   '/__runtimes/index.html': () => indexHtml,
   '/__runtimes/cases.mjs': () => casesIndex((f) => `/tests/js/shared/${f}`),
@@ -68,7 +80,10 @@ atExit(() => server.close());
 const origin = `http://127.0.0.1:${server.address().port}`;
 
 const lines = [];
-const say = (line) => { lines.push(line); console.log(line); };
+const say = (line) => {
+  lines.push(line);
+  console.log(line);
+};
 let browser;
 const killer = setTimeout(() => {
   browser?.close().catch(() => {});
@@ -78,9 +93,13 @@ try {
   browser = await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 60_000 });
   const page = await browser.newPage();
   page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') console.error(`[console] ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.error(`[console] ${m.text()}`);
+  });
   page.on('requestfailed', (r) => console.error(`[request failed] ${r.url()}`));
-  page.on('response', (r) => { if (r.status() >= 400) console.error(`[${r.status()}] ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) console.error(`[${r.status()}] ${r.url()}`);
+  });
   await page.goto(`${origin}/__runtimes/index.html`);
   const handle = await page.waitForFunction(() => window.__report, null, { timeout: timeoutMs });
   const report = await handle.jsonValue();

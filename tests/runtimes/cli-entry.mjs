@@ -6,7 +6,10 @@ import { polyfillSuite, runSuites, summary } from './harness.mjs';
 import suites, { standardEncodings } from './cases.mjs';
 
 // The polyfill runs last: it may replace globals the cases compare the package with.
-const counts = await runSuites(lib, [...suites, polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings)]);
+const counts = await runSuites(lib, [
+  ...suites,
+  polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings),
+]);
 console.log(summary(counts));
 if (counts.failed > 0 || counts.passed === 0) {
   if (globalThis.Deno) Deno.exit(1);

@@ -10,16 +10,25 @@ import { bin, consumerProject, finishAll, repoRoot, resolveExport, run, writeCli
 const { dir, pkgDir } = consumerProject('deno');
 const packageJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 cpSync(pkgDir, join(dir, 'vendor/encoding-wasm'), { recursive: true });
-const vendored = (subpath) => `./vendor/encoding-wasm/${resolveExport(packageJson, subpath, ['deno', 'import']).replace(/^\.\//, '')}`;
+const vendored = (subpath) =>
+  `./vendor/encoding-wasm/${resolveExport(packageJson, subpath, ['deno', 'import']).replace(/^\.\//, '')}`;
 
-const deno = (entry) => run(bin('deno'), ['run', '--no-prompt', '--no-lock', `--allow-read=${dir},${repoRoot}`, entry], {
-  cwd: dir, env: { ...process.env, NO_COLOR: '1' }, quiet: true,
-  timeoutMs: Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000 / 2,
-});
+const deno = (entry) =>
+  run(bin('deno'), ['run', '--no-prompt', '--no-lock', `--allow-read=${dir},${repoRoot}`, entry], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1' },
+    quiet: true,
+    timeoutMs: (Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000) / 2,
+  });
 finishAll('deno', [
   ['[npm] ', await deno(writeCliEntry(dir))],
-  ['[vendored] ', await deno(writeCliEntry(dir, {
-    name: 'vendored.mjs',
-    specifiers: { 'encoding-wasm': vendored('.'), 'encoding-wasm/polyfill': vendored('./polyfill') },
-  }))],
+  [
+    '[vendored] ',
+    await deno(
+      writeCliEntry(dir, {
+        name: 'vendored.mjs',
+        specifiers: { 'encoding-wasm': vendored('.'), 'encoding-wasm/polyfill': vendored('./polyfill') },
+      }),
+    ),
+  ],
 ]);

@@ -27,7 +27,10 @@ export async function runSuites(lib, suites, { log = console.log, prefix = '' } 
     for (const [name, fn] of cases) {
       const label = `${prefix}${file}: ${name}`;
       try {
-        await withTimeLimit(Promise.resolve().then(() => fn(lib)), CASE_TIME_LIMIT_MS);
+        await withTimeLimit(
+          Promise.resolve().then(() => fn(lib)),
+          CASE_TIME_LIMIT_MS,
+        );
         passed++;
         log(`ok ${label}`);
       } catch (e) {
@@ -45,30 +48,41 @@ export async function runSuites(lib, suites, { log = console.log, prefix = '' } 
 /// but replacement's.
 export function polyfillSuite(lib, load, standardEncodings) {
   const streams = ['TextDecoderStream', 'TextEncoderStream'];
-  return ['polyfill', [["import 'encoding-wasm/polyfill' installs what is missing, and every label works", async () => {
-    // Shadowed rather than deleted: some runtimes (workerd) keep them on the global's prototype.
-    for (const name of streams) {
-      Object.defineProperty(globalThis, name, { value: undefined, writable: true, configurable: true });
-    }
-    await load();
-    for (const name of streams) {
-      if (globalThis[name] !== lib[name]) throw new Error(`globalThis.${name} is not the package's after the polyfill`);
-    }
-    for (const name of ['TextDecoder', 'TextEncoder']) {
-      if (typeof globalThis[name] !== 'function') throw new Error(`globalThis.${name} is ${typeof globalThis[name]}`);
-    }
-    for (const { encodings } of standardEncodings) {
-      for (const { name, labels } of encodings) {
-        if (name === 'replacement') continue;
-        for (const label of labels) {
-          for (const Class of [globalThis.TextDecoder, globalThis.TextDecoderStream]) {
-            const got = new Class(label).encoding;
-            if (got !== name.toLowerCase()) throw new Error(`new ${Class.name}(${JSON.stringify(label)}).encoding is ${JSON.stringify(got)}`);
+  return [
+    'polyfill',
+    [
+      [
+        "import 'encoding-wasm/polyfill' installs what is missing, and every label works",
+        async () => {
+          // Shadowed rather than deleted: some runtimes (workerd) keep them on the global's prototype.
+          for (const name of streams) {
+            Object.defineProperty(globalThis, name, { value: undefined, writable: true, configurable: true });
           }
-        }
-      }
-    }
-  }]]];
+          await load();
+          for (const name of streams) {
+            if (globalThis[name] !== lib[name])
+              throw new Error(`globalThis.${name} is not the package's after the polyfill`);
+          }
+          for (const name of ['TextDecoder', 'TextEncoder']) {
+            if (typeof globalThis[name] !== 'function')
+              throw new Error(`globalThis.${name} is ${typeof globalThis[name]}`);
+          }
+          for (const { encodings } of standardEncodings) {
+            for (const { name, labels } of encodings) {
+              if (name === 'replacement') continue;
+              for (const label of labels) {
+                for (const Class of [globalThis.TextDecoder, globalThis.TextDecoderStream]) {
+                  const got = new Class(label).encoding;
+                  if (got !== name.toLowerCase())
+                    throw new Error(`new ${Class.name}(${JSON.stringify(label)}).encoding is ${JSON.stringify(got)}`);
+                }
+              }
+            }
+          }
+        },
+      ],
+    ],
+  ];
 }
 
 export const summary = ({ passed, failed }) => `${passed} passed, ${failed} failed`;

@@ -15,7 +15,10 @@ export const bin = (name) => join(repoRoot, 'node_modules/.bin', name);
 const SUMMARY = /^(\d+) passed, (\d+) failed$/;
 
 /// The shared case files, sorted.
-export const caseFiles = () => readdirSync(sharedDir).filter((f) => f.endsWith('.cases.mjs')).sort();
+export const caseFiles = () =>
+  readdirSync(sharedDir)
+    .filter((f) => f.endsWith('.cases.mjs'))
+    .sort();
 
 /// Source of a module whose default export is `[[file, cases]]` for every case file
 /// (`specifierOf(file)` says how the index imports it), and whose `standardEncodings` is the
@@ -25,8 +28,10 @@ export function casesIndex(specifierOf) {
   const imports = files.map((f, i) => `import c${i} from ${JSON.stringify(specifierOf(f))};`);
   const entries = files.map((f, i) => `  [${JSON.stringify(f)}, c${i}],`);
   const standard = readFileSync(join(repoRoot, 'indexes/encodings.json'), 'utf8');
-  return `${imports.join('\n')}\nexport default [\n${entries.join('\n')}\n];\n` +
-    `export const standardEncodings = ${JSON.stringify(JSON.parse(standard))};\n`;
+  return (
+    `${imports.join('\n')}\nexport default [\n${entries.join('\n')}\n];\n` +
+    `export const standardEncodings = ${JSON.stringify(JSON.parse(standard))};\n`
+  );
 }
 
 const cleanups = [];
@@ -34,7 +39,11 @@ const cleanups = [];
 export const atExit = (fn) => cleanups.push(fn);
 function runCleanups() {
   while (cleanups.length) {
-    try { cleanups.pop()(); } catch { /* best effort */ }
+    try {
+      cleanups.pop()();
+    } catch {
+      /* best effort */
+    }
   }
 }
 process.on('exit', runCleanups);
@@ -44,11 +53,19 @@ process.on('exit', runCleanups);
 const GRACE_MS = process.env.RUNTIMES_RUNNER ? 3000 : 6000;
 const children = new Set();
 let stopping = false;
-const stopIfDone = () => { if (stopping && children.size === 0) process.exit(130); };
+const stopIfDone = () => {
+  if (stopping && children.size === 0) process.exit(130);
+};
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     stopping = true;
-    for (const pid of children) { try { process.kill(-pid, 'SIGTERM'); } catch { /* gone */ } }
+    for (const pid of children) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+    }
     setTimeout(() => process.exit(130), GRACE_MS);
     stopIfDone();
   });
@@ -60,17 +77,31 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 export function consumerProject(name) {
   const dir = mkdtempSync(join(tmpdir(), `encoding-wasm-${name}-`));
   atExit(() => rmSync(dir, { recursive: true, force: true }));
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir],
-    { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
   const tarball = join(dir, packed[0].filename);
   const pkgDir = join(dir, 'node_modules/encoding-wasm');
   mkdirSync(pkgDir, { recursive: true });
   execFileSync('tar', ['xzf', tarball, '-C', pkgDir, '--strip-components=1']);
   rmSync(tarball);
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({
-    name: `${name}-consumer`, private: true, type: 'module',
-    dependencies: { 'encoding-wasm': `file:${join(repoRoot)}` },
-  }, null, 2));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify(
+      {
+        name: `${name}-consumer`,
+        private: true,
+        type: 'module',
+        dependencies: { 'encoding-wasm': `file:${join(repoRoot)}` },
+      },
+      null,
+      2,
+    ),
+  );
   return { dir, pkgDir };
 }
 
@@ -79,7 +110,10 @@ export function consumerProject(name) {
 /// replaces the package's specifiers (e.g. by paths to a vendored copy) in an entry named `name`.
 export function writeCliEntry(dir, { name = 'main.mjs', specifiers = {} } = {}) {
   writeFileSync(join(dir, 'harness.mjs'), readFileSync(join(repoRoot, 'tests/runtimes/harness.mjs')));
-  writeFileSync(join(dir, 'cases.mjs'), casesIndex((f) => pathToFileURL(join(sharedDir, f)).href));
+  writeFileSync(
+    join(dir, 'cases.mjs'),
+    casesIndex((f) => pathToFileURL(join(sharedDir, f)).href),
+  );
   let source = readFileSync(join(repoRoot, 'tests/runtimes/cli-entry.mjs'), 'utf8');
   for (const [from, to] of Object.entries(specifiers)) source = source.replaceAll(`'${from}'`, JSON.stringify(to));
   writeFileSync(join(dir, name), source);
@@ -130,7 +164,13 @@ export function freePort() {
 export function run(cmd, args, { cwd = repoRoot, env = process.env, timeoutMs = 300_000, quiet = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    const signal = (name) => { try { process.kill(-child.pid, name); } catch { /* gone */ } };
+    const signal = (name) => {
+      try {
+        process.kill(-child.pid, name);
+      } catch {
+        /* gone */
+      }
+    };
     const kill = () => signal('SIGKILL');
     atExit(kill);
     children.add(child.pid);
@@ -139,17 +179,30 @@ export function run(cmd, args, { cwd = repoRoot, env = process.env, timeoutMs = 
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
       const parts = (rest + chunk).split('\n');
       rest = parts.pop();
-      for (const line of parts) { lines.push(line); if (!quiet) console.log(line); }
+      for (const line of parts) {
+        lines.push(line);
+        if (!quiet) console.log(line);
+      }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk) => process.stderr.write(chunk));
     let timedOut = false;
     // On timeout, SIGTERM first so the child can stop what it started (Playwright's browser).
-    const timer = setTimeout(() => { timedOut = true; signal('SIGTERM'); setTimeout(kill, 5000).unref(); }, timeoutMs);
-    child.on('error', (e) => { clearTimeout(timer); resolve({ code: 127, lines, error: e }); });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      signal('SIGTERM');
+      setTimeout(kill, 5000).unref();
+    }, timeoutMs);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      resolve({ code: 127, lines, error: e });
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       children.delete(child.pid);
-      if (rest) { lines.push(rest); if (!quiet) console.log(rest); }
+      if (rest) {
+        lines.push(rest);
+        if (!quiet) console.log(rest);
+      }
       kill();
       stopIfDone();
       resolve({ code: timedOut ? 124 : (code ?? 128), lines, timedOut, signal });
@@ -163,11 +216,19 @@ function tally(runtime, { code, lines, timedOut, error }) {
   const last = lines.filter((l) => l.trim()).at(-1) ?? '';
   const match = SUMMARY.exec(last);
   // Without a final line, the cases reported before the runtime stopped still count.
-  const [passed, failed] = match ? [Number(match[1]), Number(match[2])]
+  const [passed, failed] = match
+    ? [Number(match[1]), Number(match[2])]
     : [lines.filter((l) => l.startsWith('ok ')).length, lines.filter((l) => l.startsWith('FAIL ')).length];
   if (match && (failed > 0 || (passed > 0 && code === 0))) return { passed, failed, problem: null, match };
-  const why = timedOut ? 'timed out' : error ? `could not start: ${error.message}`
-    : !match ? `exited with code ${code} before reporting` : passed === 0 ? 'ran no cases' : `exited with code ${code}`;
+  const why = timedOut
+    ? 'timed out'
+    : error
+      ? `could not start: ${error.message}`
+      : !match
+        ? `exited with code ${code} before reporting`
+        : passed === 0
+          ? 'ran no cases'
+          : `exited with code ${code}`;
   return { passed, failed: failed + 1, problem: `FAIL ${runtime}: ${why}`, match };
 }
 

@@ -34,7 +34,9 @@ for (const name of chosen) {
   const started = Date.now();
   // The runner enforces the limit on its runtime; this outer limit catches the runner itself.
   const { code, timedOut } = await run(cmd, args, {
-    cwd: repoRoot, env: { ...process.env, RUNTIME_TIME_LIMIT: String(limit), RUNTIMES_RUNNER: '1' }, timeoutMs: (2 * limit + 60) * 1000,
+    cwd: repoRoot,
+    env: { ...process.env, RUNTIME_TIME_LIMIT: String(limit), RUNTIMES_RUNNER: '1' },
+    timeoutMs: (2 * limit + 60) * 1000,
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   results.push([name, code === 0 ? 'ok' : timedOut ? 'TIMED OUT' : `FAILED (exit ${code})`, seconds]);

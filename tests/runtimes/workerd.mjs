@@ -19,15 +19,28 @@ const deadline = Date.now() + timeoutMs;
 const { dir, pkgDir } = consumerProject('workerd');
 cpSync(sharedDir, join(dir, 'tests/js/shared'), { recursive: true });
 cpSync(join(repoRoot, 'tests/runtimes/harness.mjs'), join(dir, 'harness.mjs'));
-writeFileSync(join(dir, 'cases.mjs'), casesIndex((f) => `./tests/js/shared/${f}`));
+writeFileSync(
+  join(dir, 'cases.mjs'),
+  casesIndex((f) => `./tests/js/shared/${f}`),
+);
 const packageJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 // Each specifier the worker imports is a module re-exporting the package's file for it.
-const shims = Object.entries({ 'encoding-wasm': '.', 'encoding-wasm/polyfill': './polyfill' }).map(([name, subpath], i) => {
-  const target = join('node_modules/encoding-wasm', resolveExport(packageJson, subpath, ['workerd', 'worker', 'browser', 'import']));
-  writeFileSync(join(dir, `shim${i}.mjs`), `export * from ${JSON.stringify(`./${posix.relative(posix.dirname(name), target)}`)};\n`);
-  return [name, `shim${i}.mjs`];
-});
-writeFileSync(join(dir, 'main.mjs'), `import * as lib from 'encoding-wasm';
+const shims = Object.entries({ 'encoding-wasm': '.', 'encoding-wasm/polyfill': './polyfill' }).map(
+  ([name, subpath], i) => {
+    const target = join(
+      'node_modules/encoding-wasm',
+      resolveExport(packageJson, subpath, ['workerd', 'worker', 'browser', 'import']),
+    );
+    writeFileSync(
+      join(dir, `shim${i}.mjs`),
+      `export * from ${JSON.stringify(`./${posix.relative(posix.dirname(name), target)}`)};\n`,
+    );
+    return [name, `shim${i}.mjs`];
+  },
+);
+writeFileSync(
+  join(dir, 'main.mjs'),
+  `import * as lib from 'encoding-wasm';
 import { polyfillSuite, runSuites, summary } from './harness.mjs';
 import suites, { standardEncodings } from './cases.mjs';
 
@@ -40,7 +53,8 @@ export default {
     return new Response(lines.join('\\n') + '\\n');
   },
 };
-`);
+`,
+);
 
 const KINDS = { '.mjs': 'esModule', '.js': 'esModule', '.wasm': 'wasm', '.json': 'json' };
 const kindOf = (file) => KINDS[file.slice(file.lastIndexOf('.'))];
@@ -58,7 +72,9 @@ const modules = [
   ...['harness.mjs', 'cases.mjs', ...walk(join(dir, 'tests')), ...walk(pkgDir)].map((f) => module(f, f)),
 ];
 const port = await freePort();
-writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+writeFileSync(
+  join(dir, 'config.capnp'),
+  `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
   services = [(name = "main", worker = .cases)],
@@ -71,11 +87,14 @@ const cases :Workerd.Worker = (
   ],
   compatibilityDate = "${COMPATIBILITY_DATE}",
 );
-`);
+`,
+);
 
 const server = run(bin('workerd'), ['serve', join(dir, 'config.capnp')], { cwd: dir, timeoutMs });
 let exited = null;
-server.then((result) => { exited = result; });
+server.then((result) => {
+  exited = result;
+});
 
 async function fetchReport() {
   while (Date.now() < deadline && !exited) {
@@ -92,7 +111,7 @@ async function fetchReport() {
 
 const text = await fetchReport();
 const lines = text === null ? [] : text.trimEnd().split('\n');
-lines.forEach((line) => console.log(line));
+for (const line of lines) console.log(line);
 if (text === null) {
   const result = exited ?? { code: 124, timedOut: true };
   finish('workerd', { ...result, lines: [] });

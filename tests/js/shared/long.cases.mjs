@@ -19,59 +19,109 @@ function sameString(actual, expected, what) {
 }
 
 export default [
-  ['Shift_JIS outputs of 512K to 1M code units decode exactly', (lib) => {
-    // 82 A0 is U+3042; a two-byte error (A0 at the start is not a leading byte) and ASCII around.
-    for (const count of [515954, 700000, 1031910, 1031912]) {
-      const bytes = repeated([0x78, 0xA0], [0x82, 0xA0], count, [0x79, 0x7A]);
-      const text = new lib.TextDecoder('shift_jis').decode(bytes);
-      sameString(text, 'x\uFFFD' + '\u3042'.repeat(count) + 'yz', `count ${count}`);
-    }
-  }],
-  ['long UTF-16LE decodes exactly, lone surrogates and an odd last byte as U+FFFD', (lib) => {
-    const count = 600000;
-    const bytes = repeated([0xFF, 0xFE, 0x00, 0xD8, 0x61, 0x00], [0xE9, 0x00], count, [0x00, 0xDC, 0x3D, 0xD8, 0x00, 0xDE, 0x62]);
-    sameString(new lib.TextDecoder('utf-16le').decode(bytes), '\uFFFDa' + '\u00E9'.repeat(count) + '\uFFFD\u{1F600}\uFFFD', 'BOM removed');
-    sameString(new lib.TextDecoder('utf-16le', { ignoreBOM: true }).decode(bytes), '\uFEFF\uFFFDa' + '\u00E9'.repeat(count) + '\uFFFD\u{1F600}\uFFFD', 'BOM kept');
-    let threw = false;
-    try {
-      new lib.TextDecoder('utf-16le', { fatal: true }).decode(bytes);
-    } catch (e) {
-      threw = e instanceof TypeError;
-    }
-    ok(threw, 'fatal mode throws a TypeError');
-  }],
-  ['long strings encode exactly: lone surrogates, html and fatal modes, UTF-16', (lib) => {
-    const s = '\u00E9'.repeat(40) + '\uD800' + 'a'.repeat(30) + '\u3042';
-    const html = lib.encode(s, 'windows-1252');
-    const want = [...Array(40).fill(0xE9), ...Array.from('&#65533;', (c) => c.charCodeAt(0)), ...Array(30).fill(0x61),
-      ...Array.from('&#12354;', (c) => c.charCodeAt(0))];
-    equal(html.length, want.length, 'html length');
-    ok(want.every((b, i) => html[i] === b), 'html bytes');
-    let message = '';
-    try {
-      lib.encode(s, 'windows-1252', { fatal: true });
-    } catch (e) {
-      message = e.message;
-    }
-    ok(message.includes('U+FFFD') && message.includes('index 40'), `fatal error names U+FFFD at index 40: ${message}`);
-    const legacy = new lib.LegacyEncoder('windows-1252', { fatal: true });
-    message = '';
-    try {
-      legacy.encode('a'.repeat(20) + '\u3042');
-    } catch (e) {
-      message = e.message;
-    }
-    ok(message.includes('U+3042') && message.includes('index 20'), `LegacyEncoder's fatal error names U+3042 at index 20: ${message}`);
-    equal(Array.from(legacy.encode('\u00E9a')).join(), '233,97', 'the encoder is usable after a fatal error');
-    const le = lib.encode(s, 'utf-16le');
-    const be = lib.encode(s, 'utf-16be');
-    equal(le.length, 2 * s.length, 'utf-16le length');
-    ok(le[0] === 0xE9 && le[1] === 0 && le[80] === 0xFD && le[81] === 0xFF && le[82] === 0x61 && le[142] === 0x42 && le[143] === 0x30, 'utf-16le bytes');
-    ok(be[0] === 0 && be[1] === 0xE9 && be[80] === 0xFF && be[81] === 0xFD && be[142] === 0x30 && be[143] === 0x42, 'utf-16be bytes');
-    const streamed = new lib.LegacyEncoder('utf-16le');
-    const first = streamed.encode('a'.repeat(20) + '\uD83D', { stream: true });
-    const second = streamed.encode('\uDE00');
-    equal(first.length + second.length, 44, 'a surrogate pair split across calls is one code point');
-    ok(second[0] === 0x3D && second[1] === 0xD8 && second[2] === 0x00 && second[3] === 0xDE, 'the pair is written whole');
-  }],
+  [
+    'Shift_JIS outputs of 512K to 1M code units decode exactly',
+    (lib) => {
+      // 82 A0 is U+3042; a two-byte error (A0 at the start is not a leading byte) and ASCII around.
+      for (const count of [515954, 700000, 1031910, 1031912]) {
+        const bytes = repeated([0x78, 0xa0], [0x82, 0xa0], count, [0x79, 0x7a]);
+        const text = new lib.TextDecoder('shift_jis').decode(bytes);
+        sameString(text, `x\uFFFD${'\u3042'.repeat(count)}yz`, `count ${count}`);
+      }
+    },
+  ],
+  [
+    'long UTF-16LE decodes exactly, lone surrogates and an odd last byte as U+FFFD',
+    (lib) => {
+      const count = 600000;
+      const bytes = repeated(
+        [0xff, 0xfe, 0x00, 0xd8, 0x61, 0x00],
+        [0xe9, 0x00],
+        count,
+        [0x00, 0xdc, 0x3d, 0xd8, 0x00, 0xde, 0x62],
+      );
+      sameString(
+        new lib.TextDecoder('utf-16le').decode(bytes),
+        `\uFFFDa${'\u00E9'.repeat(count)}\uFFFD\u{1F600}\uFFFD`,
+        'BOM removed',
+      );
+      sameString(
+        new lib.TextDecoder('utf-16le', { ignoreBOM: true }).decode(bytes),
+        `\uFEFF\uFFFDa${'\u00E9'.repeat(count)}\uFFFD\u{1F600}\uFFFD`,
+        'BOM kept',
+      );
+      let threw = false;
+      try {
+        new lib.TextDecoder('utf-16le', { fatal: true }).decode(bytes);
+      } catch (e) {
+        threw = e instanceof TypeError;
+      }
+      ok(threw, 'fatal mode throws a TypeError');
+    },
+  ],
+  [
+    'long strings encode exactly: lone surrogates, html and fatal modes, UTF-16',
+    (lib) => {
+      const s = `${'\u00E9'.repeat(40)}\uD800${'a'.repeat(30)}\u3042`;
+      const html = lib.encode(s, 'windows-1252');
+      const want = [
+        ...Array(40).fill(0xe9),
+        ...Array.from('&#65533;', (c) => c.charCodeAt(0)),
+        ...Array(30).fill(0x61),
+        ...Array.from('&#12354;', (c) => c.charCodeAt(0)),
+      ];
+      equal(html.length, want.length, 'html length');
+      ok(
+        want.every((b, i) => html[i] === b),
+        'html bytes',
+      );
+      let message = '';
+      try {
+        lib.encode(s, 'windows-1252', { fatal: true });
+      } catch (e) {
+        message = e.message;
+      }
+      ok(
+        message.includes('U+FFFD') && message.includes('index 40'),
+        `fatal error names U+FFFD at index 40: ${message}`,
+      );
+      const legacy = new lib.LegacyEncoder('windows-1252', { fatal: true });
+      message = '';
+      try {
+        legacy.encode(`${'a'.repeat(20)}\u3042`);
+      } catch (e) {
+        message = e.message;
+      }
+      ok(
+        message.includes('U+3042') && message.includes('index 20'),
+        `LegacyEncoder's fatal error names U+3042 at index 20: ${message}`,
+      );
+      equal(Array.from(legacy.encode('\u00E9a')).join(), '233,97', 'the encoder is usable after a fatal error');
+      const le = lib.encode(s, 'utf-16le');
+      const be = lib.encode(s, 'utf-16be');
+      equal(le.length, 2 * s.length, 'utf-16le length');
+      ok(
+        le[0] === 0xe9 &&
+          le[1] === 0 &&
+          le[80] === 0xfd &&
+          le[81] === 0xff &&
+          le[82] === 0x61 &&
+          le[142] === 0x42 &&
+          le[143] === 0x30,
+        'utf-16le bytes',
+      );
+      ok(
+        be[0] === 0 && be[1] === 0xe9 && be[80] === 0xff && be[81] === 0xfd && be[142] === 0x30 && be[143] === 0x42,
+        'utf-16be bytes',
+      );
+      const streamed = new lib.LegacyEncoder('utf-16le');
+      const first = streamed.encode(`${'a'.repeat(20)}\uD83D`, { stream: true });
+      const second = streamed.encode('\uDE00');
+      equal(first.length + second.length, 44, 'a surrogate pair split across calls is one code point');
+      ok(
+        second[0] === 0x3d && second[1] === 0xd8 && second[2] === 0x00 && second[3] === 0xde,
+        'the pair is written whole',
+      );
+    },
+  ],
 ];

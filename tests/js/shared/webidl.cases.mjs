@@ -5,82 +5,111 @@ import { equal, ok, throws, deepEqual } from './assert.mjs';
 const SHAPES = {
   TextDecoder: { length: 0, attributes: ['encoding', 'fatal', 'ignoreBOM'], operations: { decode: 0 } },
   TextEncoder: { length: 0, attributes: ['encoding'], operations: { encode: 0, encodeInto: 2 } },
-  TextDecoderStream: { length: 0, attributes: ['encoding', 'fatal', 'ignoreBOM', 'readable', 'writable'], operations: {} },
+  TextDecoderStream: {
+    length: 0,
+    attributes: ['encoding', 'fatal', 'ignoreBOM', 'readable', 'writable'],
+    operations: {},
+  },
   TextEncoderStream: { length: 0, attributes: ['encoding', 'readable', 'writable'], operations: {} },
 };
 
 export default [
-  ['constructors need new, and have WebIDL lengths and names', (lib) => {
-    for (const [name, shape] of Object.entries(SHAPES)) {
-      const C = lib[name];
-      equal(typeof C, 'function', name);
-      equal(C.name, name);
-      equal(C.length, shape.length, `${name}.length`);
-      throws(() => C(), TypeError, `${name}()`);
-      throws(() => C.call(new C()), TypeError, `${name}.call`);
-      const desc = Object.getOwnPropertyDescriptor(C, 'prototype');
-      deepEqual([desc.writable, desc.enumerable, desc.configurable], [false, false, false], `${name}.prototype`);
-      equal(C.prototype.constructor, C);
-    }
-  }],
+  [
+    'constructors need new, and have WebIDL lengths and names',
+    (lib) => {
+      for (const [name, shape] of Object.entries(SHAPES)) {
+        const C = lib[name];
+        equal(typeof C, 'function', name);
+        equal(C.name, name);
+        equal(C.length, shape.length, `${name}.length`);
+        throws(() => C(), TypeError, `${name}()`);
+        throws(() => C.call(new C()), TypeError, `${name}.call`);
+        const desc = Object.getOwnPropertyDescriptor(C, 'prototype');
+        deepEqual([desc.writable, desc.enumerable, desc.configurable], [false, false, false], `${name}.prototype`);
+        equal(C.prototype.constructor, C);
+      }
+    },
+  ],
 
-  ['attributes are enumerable getters on the prototype that reject a foreign this', (lib) => {
-    for (const [name, shape] of Object.entries(SHAPES)) {
-      const C = lib[name];
-      const instance = new C();
-      for (const attr of shape.attributes) {
-        const desc = Object.getOwnPropertyDescriptor(C.prototype, attr);
-        ok(desc && typeof desc.get === 'function', `${name}.${attr} getter`);
-        equal(desc.set, undefined, `${name}.${attr} is readonly`);
-        equal(desc.enumerable, true, `${name}.${attr} enumerable`);
-        equal(desc.configurable, true, `${name}.${attr} configurable`);
-        equal(desc.get.name, `get ${attr}`);
-        equal(desc.get.length, 0);
-        ok(!Object.prototype.hasOwnProperty.call(instance, attr), `${name}.${attr} is not an own property`);
-        desc.get.call(instance);
-        for (const foreign of [{}, C.prototype, null, undefined, 1, Object.create(C.prototype)]) {
-          throws(() => desc.get.call(foreign), TypeError, `${name}.${attr} on ${String(foreign)}`);
+  [
+    'attributes are enumerable getters on the prototype that reject a foreign this',
+    (lib) => {
+      for (const [name, shape] of Object.entries(SHAPES)) {
+        const C = lib[name];
+        const instance = new C();
+        for (const attr of shape.attributes) {
+          const desc = Object.getOwnPropertyDescriptor(C.prototype, attr);
+          ok(desc && typeof desc.get === 'function', `${name}.${attr} getter`);
+          equal(desc.set, undefined, `${name}.${attr} is readonly`);
+          equal(desc.enumerable, true, `${name}.${attr} enumerable`);
+          equal(desc.configurable, true, `${name}.${attr} configurable`);
+          equal(desc.get.name, `get ${attr}`);
+          equal(desc.get.length, 0);
+          ok(!Object.hasOwn(instance, attr), `${name}.${attr} is not an own property`);
+          desc.get.call(instance);
+          for (const foreign of [{}, C.prototype, null, undefined, 1, Object.create(C.prototype)]) {
+            throws(() => desc.get.call(foreign), TypeError, `${name}.${attr} on ${String(foreign)}`);
+          }
+        }
+        for (const other of Object.keys(SHAPES)) {
+          if (other === name) continue;
+          const O = lib[other];
+          for (const attr of SHAPES[other].attributes) {
+            throws(
+              () => Object.getOwnPropertyDescriptor(O.prototype, attr).get.call(instance),
+              TypeError,
+              `${other}.${attr} on a ${name}`,
+            );
+          }
         }
       }
-      for (const other of Object.keys(SHAPES)) {
-        if (other === name) continue;
-        const O = lib[other];
-        for (const attr of SHAPES[other].attributes) {
-          throws(() => Object.getOwnPropertyDescriptor(O.prototype, attr).get.call(instance), TypeError, `${other}.${attr} on a ${name}`);
+    },
+  ],
+
+  [
+    'operations are enumerable, writable methods with WebIDL lengths that check this',
+    (lib) => {
+      for (const [name, shape] of Object.entries(SHAPES)) {
+        const C = lib[name];
+        for (const [op, length] of Object.entries(shape.operations)) {
+          const desc = Object.getOwnPropertyDescriptor(C.prototype, op);
+          ok(desc && typeof desc.value === 'function', `${name}.${op}`);
+          deepEqual(
+            [desc.writable, desc.enumerable, desc.configurable],
+            [true, true, true],
+            `${name}.${op} descriptor`,
+          );
+          equal(desc.value.length, length, `${name}.${op}.length`);
+          equal(desc.value.name, op);
+          throws(() => desc.value.call({}, new Uint8Array(1), new Uint8Array(1)), TypeError, `${name}.${op} on {}`);
+          throws(() => new desc.value(), TypeError, `new ${name}.${op}`);
         }
+        const own = Object.getOwnPropertyNames(C.prototype)
+          .filter((k) => k !== 'constructor')
+          .sort();
+        deepEqual(own, [...shape.attributes, ...Object.keys(shape.operations)].sort(), `${name} members`);
       }
-    }
-  }],
+    },
+  ],
 
-  ['operations are enumerable, writable methods with WebIDL lengths that check this', (lib) => {
-    for (const [name, shape] of Object.entries(SHAPES)) {
-      const C = lib[name];
-      for (const [op, length] of Object.entries(shape.operations)) {
-        const desc = Object.getOwnPropertyDescriptor(C.prototype, op);
-        ok(desc && typeof desc.value === 'function', `${name}.${op}`);
-        deepEqual([desc.writable, desc.enumerable, desc.configurable], [true, true, true], `${name}.${op} descriptor`);
-        equal(desc.value.length, length, `${name}.${op}.length`);
-        equal(desc.value.name, op);
-        throws(() => desc.value.call({}, new Uint8Array(1), new Uint8Array(1)), TypeError, `${name}.${op} on {}`);
-        throws(() => new desc.value(), TypeError, `new ${name}.${op}`);
+  [
+    'Symbol.toStringTag',
+    (lib) => {
+      for (const name of Object.keys(SHAPES)) {
+        const desc = Object.getOwnPropertyDescriptor(lib[name].prototype, Symbol.toStringTag);
+        deepEqual([desc.value, desc.writable, desc.enumerable, desc.configurable], [name, false, false, true], name);
+        equal(Object.prototype.toString.call(new lib[name]()), `[object ${name}]`);
       }
-      const own = Object.getOwnPropertyNames(C.prototype).filter((k) => k !== 'constructor').sort();
-      deepEqual(own, [...shape.attributes, ...Object.keys(shape.operations)].sort(), `${name} members`);
-    }
-  }],
+    },
+  ],
 
-  ['Symbol.toStringTag', (lib) => {
-    for (const name of Object.keys(SHAPES)) {
-      const desc = Object.getOwnPropertyDescriptor(lib[name].prototype, Symbol.toStringTag);
-      deepEqual([desc.value, desc.writable, desc.enumerable, desc.configurable], [name, false, false, true], name);
-      equal(Object.prototype.toString.call(new lib[name]()), `[object ${name}]`);
-    }
-  }],
-
-  ['subclassing works as with native classes', (lib) => {
-    class Mine extends lib.TextDecoder {}
-    const m = new Mine('latin1');
-    equal(m.encoding, 'windows-1252');
-    equal(m.decode(new Uint8Array([0x80])), '\u20AC');
-  }],
+  [
+    'subclassing works as with native classes',
+    (lib) => {
+      class Mine extends lib.TextDecoder {}
+      const m = new Mine('latin1');
+      equal(m.encoding, 'windows-1252');
+      equal(m.decode(new Uint8Array([0x80])), '\u20AC');
+    },
+  ],
 ];

@@ -8,7 +8,10 @@ import suites, { standardEncodings } from './cases.mjs';
 const lines = [];
 const log = (line) => lines.push(line);
 const total = { passed: 0, failed: 0 };
-const count = ({ passed, failed }) => { total.passed += passed; total.failed += failed; };
+const count = ({ passed, failed }) => {
+  total.passed += passed;
+  total.failed += failed;
+};
 const check = (label, ok, detail = '') => {
   count(ok ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
   log(`${ok ? 'ok' : 'FAIL'} ${label}${ok ? '' : `: ${detail}`}`);
@@ -25,8 +28,11 @@ async function onMainThread() {
   count(await runSuites(lib, [...suites, polyfill], { log, prefix: '[main] ' }));
   // Chromium refuses synchronous compilation of large modules on the main thread: the package
   // must compile (and so instantiate) asynchronously. index.html counts `new WebAssembly.Module`.
-  check('[main] wasm compiled asynchronously', window.__syncCompiles === 0,
-    `new WebAssembly.Module called ${window.__syncCompiles} times on the main thread`);
+  check(
+    '[main] wasm compiled asynchronously',
+    window.__syncCompiles === 0,
+    `new WebAssembly.Module called ${window.__syncCompiles} times on the main thread`,
+  );
 }
 
 function inWorker() {
