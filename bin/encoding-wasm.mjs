@@ -2,7 +2,7 @@
 // encoding-wasm: converts text between the Encoding Standard's encodings, like iconv.
 // Exit status: 0 done, 1 a --fatal conversion error, 2 bad usage or an unreadable/unwritable file.
 
-import { createReadStream, createWriteStream, fstatSync } from 'node:fs';
+import { createReadStream, createWriteStream, fstatSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
@@ -107,6 +107,7 @@ async function openInputs(files) {
         stream: () => createReadStream(null, { fd: handle.fd, highWaterMark: READ_CHUNK, autoClose: false }),
         size: stat.isFile() ? stat.size : null,
         handle,
+        id: `${stat.dev}:${stat.ino}`,
       });
     } catch (e) {
       await handle?.close();
@@ -114,6 +115,14 @@ async function openInputs(files) {
     }
   }
   return inputs;
+}
+
+function statOrNull(path) {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
 }
 
 // Standard input's size when it is a file (`< file`); null for a pipe or a terminal.
@@ -180,6 +189,11 @@ async function main(argv) {
 
   let out = process.stdout;
   if (options.output !== undefined) {
+    // Opening the output truncates it: it must not be one of the inputs.
+    const existing = statOrNull(options.output);
+    if (existing && inputs.some((i) => i.id === `${existing.dev}:${existing.ino}`)) {
+      throw new UsageError(`-o ${options.output}: the output would overwrite an input`);
+    }
     out = await new Promise((resolve, reject) => {
       const s = createWriteStream(options.output);
       s.once('open', () => resolve(s));

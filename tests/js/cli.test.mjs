@@ -118,6 +118,7 @@ test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
     [[join(scratch, 'missing.txt')], /cannot read .*missing\.txt: no such file or directory/],
     [[scratch], /cannot read .*: is a directory/],
     [['-o', join(scratch, 'no/such/dir/out')], /cannot write .*out: no such file or directory/],
+    [['-o', file('same.txt', 'keep'), join(scratch, 'same.txt')], /the output would overwrite an input/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['-f'], /'-f, --from <value>' argument missing/],
   ];
@@ -128,6 +129,7 @@ test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
     assert.match(r.stderr, message, args.join(' '));
     assert.equal(r.stdout.length, 0, args.join(' '));
   }
+  assert.equal(readFileSync(join(scratch, 'same.txt'), 'utf8'), 'keep');
 });
 
 test('--fatal decoding stops at the first malformed sequence, naming its byte offset', () => {
