@@ -1,7 +1,7 @@
 // "Why is my text garbled?": the same bytes decoded with every encoding, those that decode them
 // without a single malformed sequence first, then the others by how many they find.
 
-export const EVERY_LIMIT = 1024 * 1024;
+export const EVERY_LIMIT = 64 * 1024;
 const PREVIEW = 60;
 
 function el(tag, props = {}, ...children) {
