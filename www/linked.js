@@ -76,6 +76,7 @@ export class ByteLinker {
   #bytes = new Uint8Array(0);
   #textIndex = null;
   #hexIndex = null;
+  #cursor = -1; // with the keyboard: the span (text view) or byte (hex view) shown
 
   /**
    * @param {{ textView: HTMLElement, hexView: HTMLElement, readout: HTMLElement }} ui
@@ -96,6 +97,11 @@ export class ByteLinker {
       view.addEventListener('mouseleave', () => {
         if (!this.#selecting()) this.clear();
       });
+      // The keyboard's way to point: ← and → step through characters or bytes, Escape stops.
+      view.addEventListener('keydown', (ev) => this.#step(view, ev));
+      view.addEventListener('blur', () => {
+        this.#cursor = -1;
+      });
     }
     document.addEventListener('selectionchange', () => this.#fromSelection());
   }
@@ -107,6 +113,7 @@ export class ByteLinker {
     this.#bytes = bytes;
     this.#textIndex = indexText(this.textView);
     this.#hexIndex = indexText(this.hexView);
+    this.#cursor = -1;
     this.clear();
   }
 
@@ -156,6 +163,24 @@ export class ByteLinker {
       textSaid = spans[0].error ? `${cpLabel(ch)} (a malformed sequence)` : `“${ch}” ${cpLabel(ch)}`;
     } else textSaid = `${spans.length.toLocaleString('en')} characters`;
     this.readout.textContent = `${textSaid} ↔ ${bytesSaid}`;
+  }
+
+  #step(view, ev) {
+    if (ev.key === 'Escape') {
+      this.#cursor = -1;
+      return this.clear();
+    }
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[ev.key];
+    if (!step || ev.shiftKey || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    ev.preventDefault();
+    const inText = view === this.textView;
+    const count = inText
+      ? this.#spans.filter((s) => s.t1 <= this.#text.length).length
+      : Number(view.dataset.count ?? 0);
+    if (count === 0) return;
+    this.#cursor = Math.min(Math.max(this.#cursor < 0 && step < 0 ? count : this.#cursor + step, 0), count - 1);
+    if (inText) this.showText(this.#spans[this.#cursor].t0, this.#spans[this.#cursor].t1);
+    else this.showBytes(this.#cursor, this.#cursor + 1);
   }
 
   #selecting() {

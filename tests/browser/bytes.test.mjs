@@ -146,6 +146,19 @@ for (const [device, viewport] of [
       assert.deepEqual(await highlighted(page, 'linked-text'), ['A\uFFFD']);
       await page.locator('#dec-views-box').screenshot({ path: join(shots, `${device}-bytes-linked-decode.png`) });
       await page.evaluate(() => document.getSelection().removeAllRanges());
+
+      // By keyboard: → steps through characters (the second is い) or bytes (the tenth is in 本).
+      await page.focus('#dec-text');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await readout(page, 'dec-linked', /U\+3044/);
+      assert.deepEqual(await highlighted(page, 'linked-bytes'), ['82 a2']);
+      await page.focus('#dec-hexview');
+      for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+      await readout(page, 'dec-linked', /U\+672C/);
+      assert.deepEqual(await highlighted(page, 'linked-text'), ['本']);
+      await page.keyboard.press('Escape');
+      assert.equal(await page.textContent('#dec-linked'), '');
       await noSideways();
     });
 
