@@ -88,6 +88,23 @@ export declare class LegacyEncoder {
   encode(input?: string, options?: { stream?: boolean }): Uint8Array;
 }
 
+/**
+ * TextEncoderStream for any encoding with an encoder (plus UTF-16LE/BE): strings in, bytes out.
+ * A leading surrogate ending a chunk and ISO-2022-JP's mode carry into the next chunk, so any
+ * chunking gives the bytes `encode()` gives for the whole text. Unmappable code points become
+ * `&#N;` unless `fatal`, where the stream errors with a TypeError.
+ * @throws RangeError for an unknown label or the replacement encoding.
+ */
+export declare class LegacyEncoderStream {
+  constructor(label: string, options?: { fatal?: boolean });
+  /** The standard's name of the encoding, for example "Shift_JIS". */
+  readonly encoding: string;
+  readonly fatal: boolean;
+  readonly readable: ReadableStream<Uint8Array>;
+  readonly writable: WritableStream<string>;
+  readonly [Symbol.toStringTag]: 'LegacyEncoderStream';
+}
+
 export interface MalformedSequence {
   /** The sequence is `bytes.subarray(byteStart, byteEnd)`. */
   byteStart: number;

@@ -6,4 +6,5 @@ export { TextDecoder } from './text-decoder.mjs';
 export { TextEncoder } from './text-encoder.mjs';
 export { TextDecoderStream, TextEncoderStream } from './streams.mjs';
 export { encode, getEncoding, decode, LegacyEncoder, inspect, encodings } from './extensions.mjs';
+export { LegacyEncoderStream } from './legacy-encoder-stream.mjs';
 export { installPolyfill } from './polyfill.mjs';

@@ -123,6 +123,7 @@ const files = [
   'text-encoder',
   'streams',
   'extensions',
+  'legacy-encoder-stream',
   'polyfill',
 ];
 const names = new Set();

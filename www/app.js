@@ -1,6 +1,10 @@
 // The page: wires the pickers, inputs and views to the package, loaded as a plain ES module.
+import { decodeSpans } from './bytemap.js';
 import { decodeHere, decodeInWorker, render, WORKER_THRESHOLD } from './decode.js';
+import { encodeStream, STREAM_FROM, save, textPieces } from './download.js';
 import { encodeAndRender } from './encode.js';
+import { decodeWithEvery, EVERY_LIMIT, renderEvery } from './every.js';
+import { ByteLinker } from './linked.js';
 import { EncodingPicker } from './picker.js';
 
 const $ = (id) => document.getElementById(id);
@@ -21,7 +25,7 @@ document.documentElement.dataset.ready = 'true';
 // ---- Decode ----
 const decUi = {
   result: $('dec-result'),
-  views: $('dec-views'),
+  views: $('dec-views-box'),
   textView: $('dec-text'),
   textHeading: $('dec-text-heading'),
   hexView: $('dec-hexview'),
@@ -45,10 +49,43 @@ new EncodingPicker({ select: $('dec-fallback'), groups, getEncoding: lib.getEnco
 let input = null; // { bytes } or { file }
 let running = null; // AbortController of the worker run
 let shown = null; // the result on screen
+const decLinker = new ByteLinker({ textView: $('dec-text'), hexView: $('dec-hexview'), readout: $('dec-linked') });
+let every = null; // { input, rows }: the every-encoding panel's rows for an input
 
 function show(result) {
   shown = result;
   render(decUi, result);
+  const { choice, ignoreBOM } = options();
+  const spans = decodeSpans(lib, result.hexBytes, result.encoding, {
+    ignoreBOM: choice !== 'auto' && ignoreBOM,
+    errors: result.errors,
+    complete: result.hexBytes.length === result.total,
+  });
+  decLinker.set(spans, result.text, result.hexBytes);
+  showEvery(result.encoding);
+}
+
+// The every-encoding panel, computed once per input (from its first EVERY_LIMIT bytes).
+async function showEvery(current) {
+  const source = input;
+  if (every?.input !== source) {
+    const bytes = source.bytes ?? new Uint8Array(await source.file.slice(0, EVERY_LIMIT).arrayBuffer());
+    if (input !== source) return;
+    every = { input: source, rows: decodeWithEvery(lib, groups, bytes.subarray(0, EVERY_LIMIT)) };
+  }
+  const total = source.bytes?.length ?? source.file.size;
+  renderEvery($('dec-every-body'), every.rows, {
+    total,
+    current,
+    use: (name) => {
+      $('dec-search').value = '';
+      decPicker.filter('');
+      $('dec-encoding').value = name;
+      syncOptions();
+      decode();
+    },
+  });
+  $('dec-every').hidden = false;
 }
 
 function options() {
@@ -99,7 +136,7 @@ async function decode() {
   if (file.size <= WORKER_THRESHOLD) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (input?.file !== file) return;
-    input = { file, bytes };
+    input.bytes = bytes;
     return decode();
   }
   const controller = new AbortController();
@@ -182,7 +219,8 @@ decodeSection.addEventListener('drop', (ev) => {
 });
 
 // ---- Encode ----
-const encUi = { result: $('enc-result'), hexView: $('enc-hexview') };
+const encUi = { result: $('enc-result'), textView: $('enc-textview'), hexView: $('enc-hexview') };
+const encLinker = new ByteLinker({ textView: $('enc-textview'), hexView: $('enc-hexview'), readout: $('enc-linked') });
 const isUtf16 = (name) => name === 'UTF-16LE' || name === 'UTF-16BE';
 const encPicker = new EncodingPicker({
   select: $('enc-encoding'),
@@ -194,13 +232,19 @@ const encPicker = new EncodingPicker({
   initial: 'UTF-8',
 });
 let encoded = null;
+let encTimer = 0; // the encode() waiting for typing to pause
+const encFatal = () => document.querySelector('input[name="enc-mode"]:checked').value === 'fatal';
 
 function encode() {
-  const fatal = document.querySelector('input[name="enc-mode"]:checked').value === 'fatal';
+  clearTimeout(encTimer); // whatever was typed is encoded now
+  const text = $('enc-text').value;
   try {
-    encoded = encodeAndRender(lib, encUi, $('enc-text').value, encPicker.value, fatal);
+    const out = encodeAndRender(lib, encUi, text, encPicker.value, encFatal());
+    encoded = out.bytes;
+    encLinker.set(out.spans, text, out.shown);
   } catch (e) {
     encoded = null;
+    encLinker.set([], '', new Uint8Array(0));
     encUi.result.replaceChildren(
       Object.assign(document.createElement('p'), {
         className: 'alert',
@@ -213,26 +257,58 @@ function encode() {
   $('enc-download').disabled = encoded === null;
 }
 
-let encTimer = 0;
 $('enc-text').addEventListener('input', () => {
   clearTimeout(encTimer);
   encTimer = setTimeout(encode, 120);
 });
 $('enc-encoding').addEventListener('change', encode);
 for (const radio of document.querySelectorAll('input[name="enc-mode"]')) radio.addEventListener('change', encode);
+// The textarea's caret or selection shows its characters' bytes.
+document.addEventListener('selectionchange', () => {
+  const area = $('enc-text');
+  if (document.activeElement !== area) return;
+  const { selectionStart: start, selectionEnd: end } = area;
+  encLinker.showText(start, end > start ? end : start + 1);
+});
+
+// Downloads: the bytes on screen for a short text; large texts and files go through
+// LegacyEncoderStream (see download.js).
+const downloadStatus = (message, alert = false) => {
+  $('enc-download-status').textContent = message;
+  $('enc-download-status').classList.toggle('alert', alert);
+};
+async function streamedDownload(strings, fileName) {
+  const name = encPicker.value;
+  downloadStatus(`Encoding to ${name} through LegacyEncoderStream…`);
+  try {
+    const { blob, chunks } = await encodeStream(lib, strings, name, encFatal());
+    save(blob, fileName);
+    downloadStatus(
+      `Downloaded ${blob.size.toLocaleString('en')} bytes of ${name}, encoded through LegacyEncoderStream in ${chunks.toLocaleString('en')} chunks.`,
+    );
+  } catch (e) {
+    downloadStatus(`${e.name}: ${e.message}`, true);
+  }
+}
 $('enc-download').addEventListener('click', () => {
+  const text = $('enc-text').value;
+  const fileName = `encoded-${encPicker.value}.txt`;
+  if (text.length >= STREAM_FROM) return streamedDownload(textPieces(text), fileName);
   if (!encoded) return;
-  const url = URL.createObjectURL(new Blob([encoded], { type: 'application/octet-stream' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: `encoded-${encPicker.value}.txt` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  save(new Blob([encoded], { type: 'application/octet-stream' }), fileName);
+  downloadStatus(`Downloaded ${encoded.length.toLocaleString('en')} bytes of ${encPicker.value}.`);
+});
+$('enc-file').addEventListener('change', (ev) => {
+  const file = ev.target.files[0];
+  if (!file) return;
+  const base = file.name.replace(/\.[^.]*$/, '') || 'encoded';
+  streamedDownload(file.stream().pipeThrough(new lib.TextDecoderStream('utf-8')), `${base}.${encPicker.value}.txt`);
+  ev.target.value = '';
 });
 encode();
 
 // Hex views pick 8 or 16 bytes a row from their width: re-render when the width class changes.
 matchMedia('(min-width: 900px)').addEventListener('change', () => {
   encode();
-  if (shown) render(decUi, shown);
+  if (shown) show(shown);
 });

@@ -1,8 +1,10 @@
 // Encoding: the package's encode() gives the bytes; encoding code point by code point (html mode)
 // locates each unencodable character's bytes.
+import { encodeSpans } from './bytemap.js';
 import { renderHex, showMark, toHex } from './hexview.js';
 
 const MAX_ANALYSED = 100_000;
+const TEXT_SHOWN = 20_000;
 const ascii = (s) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
 function endsWith(bytes, tail) {
@@ -59,7 +61,7 @@ export function analyse(lib, text, name) {
     if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd; // lone surrogates are encoded as U+FFFD
     const out = enc(ch, true);
     const unencodable = cp !== 0x26 && endsWith(out, ascii(`&#${cp};`));
-    units.push({ index, cp, byteStart: byte, byteEnd: byte + out.length, unencodable });
+    units.push({ index, length: ch.length, cp, byteStart: byte, byteEnd: byte + out.length, unencodable });
     parts.push(out);
     byte += out.length;
     index += ch.length;
@@ -76,7 +78,11 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-/** Encodes the text and renders bytes, unencodable characters and errors. Returns the bytes. */
+/**
+ * Encodes the text and renders its characters, bytes, unencodable characters and errors.
+ * @returns {{ bytes: Uint8Array | null, shown: Uint8Array, spans: import('./bytemap.js').Span[] }}
+ *   the bytes (null after a fatal error), those the hex view shows, and which make each character
+ */
 export function encodeAndRender(lib, ui, text, name, fatal) {
   let bytes = null;
   let error = null;
@@ -149,6 +155,7 @@ export function encodeAndRender(lib, ui, text, name, fatal) {
     );
   }
   ui.result.replaceChildren(...parts);
+  ui.textView.textContent = text.length > TEXT_SHOWN ? text.slice(0, TEXT_SHOWN) : text;
   renderHex(ui.hexView, shown, marks);
-  return error ? null : bytes;
+  return { bytes: error ? null : bytes, shown, spans: analysis ? encodeSpans(analysis.units) : [] };
 }

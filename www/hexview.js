@@ -66,6 +66,29 @@ export function renderHex(pre, bytes, marks, total = bytes.length) {
   flush();
   if (total > n) frag.append(`\n… ${(total - n).toLocaleString('en')} more bytes not shown`);
   pre.replaceChildren(frag);
+  // The layout, for mapping between bytes and positions in the text (see byteAtOffset).
+  pre.dataset.perRow = perRow;
+  pre.dataset.count = n;
+}
+
+// Each row is an 8-digit offset, a space, then " xx" per byte, and a newline.
+const rowLength = (perRow) => 10 + 3 * perRow;
+
+/** The [start, end) offsets of byte `i`'s two hex digits in the hex view's textContent. */
+export function offsetsOfByte(pre, i) {
+  const perRow = Number(pre.dataset.perRow);
+  const start = Math.floor(i / perRow) * rowLength(perRow) + 10 + 3 * (i % perRow);
+  return [start, start + 2];
+}
+
+/** The byte shown at textContent offset `offset` (its digits or the space before them), or -1. */
+export function byteAtOffset(pre, offset) {
+  const perRow = Number(pre.dataset.perRow);
+  const row = Math.floor(offset / rowLength(perRow));
+  const within = offset - row * rowLength(perRow) - 9;
+  if (!perRow || within < 0) return -1;
+  const i = row * perRow + Math.min(Math.floor(within / 3), perRow - 1);
+  return i < Number(pre.dataset.count) ? i : -1;
 }
 
 /** Marks every part of mark `id` in `pre` as the current one and scrolls it into view. */

@@ -1,178 +1,27 @@
 // The demo page in headless Chromium: `npm start` serves it, the tests drive it like a person would.
 // Expected bytes come from the standard's index files and encoder formulas, never from our encoder.
 // Run: node --test tests/browser/   (screenshots land in test-results/)
-import { after, before, describe, test } from 'node:test';
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const shots = join(root, 'test-results');
-mkdirSync(shots, { recursive: true });
-const scratch = mkdtempSync(join(tmpdir(), 'encoding-wasm-demo-'));
-
-// ---- The standard's indexes and encoder formulas ----
-
-/** [pointer, code point] pairs of indexes/index-<name>.txt. */
-function readIndex(name) {
-  const pairs = [];
-  for (const line of readFileSync(join(root, 'indexes', `index-${name}.txt`), 'utf8').split('\n')) {
-    const m = /^\s*(\d+)\s+0x([0-9A-F]+)/.exec(line);
-    if (m) pairs.push([Number(m[1]), parseInt(m[2], 16)]);
-  }
-  return pairs;
-}
-
-/** The index pointer for a code point: the first pointer, optionally skipping some. */
-function pointerMap(name, skip = () => false) {
-  const map = new Map();
-  for (const [pointer, cp] of readIndex(name)) if (!skip(pointer) && !map.has(cp)) map.set(cp, pointer);
-  return map;
-}
-
-function encodeWith(text, twoBytes) {
-  const out = [];
-  for (const ch of text) {
-    const cp = ch.codePointAt(0);
-    if (cp < 0x80) out.push(cp);
-    else out.push(...twoBytes(cp));
-  }
-  return Uint8Array.from(out);
-}
-
-function need(map, cp) {
-  const p = map.get(cp);
-  if (p === undefined) throw new Error(`U+${cp.toString(16)} is not in the index`);
-  return p;
-}
-
-// Shift_JIS encoder (section "Shift_JIS encoder"), index Shift_JIS pointer excludes 8272–8835.
-const sjisIndex = pointerMap('jis0208', (p) => p >= 8272 && p <= 8835);
-const shiftJis = (text) =>
-  encodeWith(text, (cp) => {
-    if (cp >= 0xff61 && cp <= 0xff9f) return [cp - 0xff61 + 0xa1];
-    const pointer = need(sjisIndex, cp);
-    const leading = Math.floor(pointer / 188);
-    const trailing = pointer % 188;
-    return [leading + (leading < 0x1f ? 0x81 : 0xc1), trailing + (trailing < 0x3f ? 0x40 : 0x41)];
-  });
-
-// GBK encoder = gb18030 encoder with is GBK (section "gb18030 encoder"), two-byte part.
-const gbIndex = pointerMap('gb18030');
-const gbk = (text) =>
-  encodeWith(text, (cp) => {
-    const pointer = need(gbIndex, cp);
-    const trailing = pointer % 190;
-    return [Math.floor(pointer / 190) + 0x81, trailing + (trailing < 0x3f ? 0x40 : 0x41)];
-  });
-
-// EUC-KR encoder (section "EUC-KR encoder").
-const krIndex = pointerMap('euc-kr');
-const eucKr = (text) =>
-  encodeWith(text, (cp) => {
-    const pointer = need(krIndex, cp);
-    return [Math.floor(pointer / 190) + 0x81, (pointer % 190) + 0x41];
-  });
-
-const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
-const asciiHex = (s) => hex(Uint8Array.from(s, (c) => c.charCodeAt(0)));
-
-// ---- The server and the browser ----
-
-let server;
-let base;
-let browser;
-const external = [];
-
-before(
-  async () => {
-    server = spawn('npm', ['start'], {
-      cwd: root,
-      env: { ...process.env, PORT: '0' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true, // its own process group, so after() stops npm and the server together
-    });
-    base = await new Promise((resolve, reject) => {
-      let out = '';
-      server.stdout.on('data', (d) => {
-        out += d;
-        const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
-        if (m) resolve(m[0]);
-      });
-      server.on('exit', (code) => reject(new Error(`npm start exited with ${code}: ${out}`)));
-    });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-  },
-  { timeout: 20 * 60_000 },
-); // the first run may build pkg/
-
-after(async () => {
-  await browser?.close();
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {}
-  }
-  rmSync(scratch, { recursive: true, force: true });
-});
-
-async function openPage(viewport) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  context.on('request', (r) => {
-    const url = r.url();
-    if (!url.startsWith(base) && !url.startsWith('blob:') && !url.startsWith('data:')) external.push(url);
-  });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(base);
-  await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
-  return { page, context, problems };
-}
-
-/** The bytes a hex view shows, without its offset column. */
-const shownHex = (page, id) =>
-  page.$eval(`#${id}`, (pre) =>
-    pre.textContent
-      .split('\n')
-      .filter((l) => /^[0-9a-f]{8} /.test(l))
-      .map((l) => l.slice(9).trim())
-      .join(' '),
-  );
-
-async function pickEncoding(page, which, label, name) {
-  await page.fill(`#${which}-search`, label);
-  assert.equal(await page.inputValue(`#${which}-encoding`), name, `label ${label} selects ${name}`);
-}
-
-/** Clears a section's result, so the next one can be awaited; call before acting. */
-const clearResult = (page, which) => page.$eval(`#${which}-result`, (e) => e.replaceChildren());
-
-/** Waits for a section's next result and returns the encoding it names (fails on an error). */
-async function resultEncoding(page, which) {
-  await page.waitForSelector(`#${which}-result :is(#${which}-used, .alert)`);
-  if (!(await page.$(`#${which}-used`))) assert.fail(`${which}: ${await page.textContent(`#${which}-result`)}`);
-  return page.textContent(`#${which}-used`);
-}
-
-async function decodeHex(page, bytesHex) {
-  await page.fill('#dec-hex', bytesHex);
-  await page.click('#dec-hex-go');
-}
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  asciiHex,
+  clearResult,
+  decodeHex,
+  eucKr,
+  external,
+  gbk,
+  hex,
+  openPage,
+  pickEncoding,
+  resultEncoding,
+  root,
+  scratch,
+  shiftJis,
+  shots,
+  shownHex,
+} from './lib.mjs';
 
 const sjisText = 'Shift_JIS: 日本語のテキスト、ｶﾀｶﾅ。';
 const gbkText = 'GBK: 中文编码测试，汉字。';

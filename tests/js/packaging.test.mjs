@@ -18,6 +18,7 @@ const API = [
   'getEncoding',
   'decode',
   'LegacyEncoder',
+  'LegacyEncoderStream',
   'inspect',
   'encodings',
 ];

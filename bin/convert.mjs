@@ -1,0 +1,210 @@
+// The converter's pipeline: bytes in one encoding → TextDecoder (streaming) → LegacyEncoder
+// (streaming) → bytes in another, one chunk at a time, so memory stays constant whatever the size.
+// With --fatal, a second decoder or encoder follows one chunk behind the first: when the first
+// stops at an error, the second has the state from just before that chunk and locates the error
+// exactly (the byte offset where the malformed sequence starts, or the unencodable character).
+
+export class ConversionError extends Error {}
+
+// Bytes of the previous chunk the trailing decoder holds back, so that locating an error starts
+// before any sequence that began in the previous chunk (sequences are at most 4 bytes long).
+const HELD = 16;
+
+const BOMS = { 'UTF-8': [0xef, 0xbb, 0xbf], 'UTF-16LE': [0xff, 0xfe], 'UTF-16BE': [0xfe, 0xff] };
+
+// ISO-2022-JP's escape sequences (https://encoding.spec.whatwg.org/#iso-2022-jp-decoder): they
+// produce no text, so locating an error also counts the end of one as the end of a sequence.
+const ESCAPES = new Set(['1b2842', '1b284a', '1b2449', '1b2440', '1b2442']);
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+const codePoint = (cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * Decodes one input's chunks (an async iterable of Uint8Array) to strings. `from` is an encoding
+ * name or 'auto' (the standard's decode hook: BOM sniff, then `fallback`).
+ */
+export async function* decodeInput(lib, chunks, { from, fallback, fatal, name }) {
+  let decoder = null;
+  let trailing = null; // the decoder one chunk behind (fatal only)
+  let held = new Uint8Array(0); // the bytes `trailing` has not been given yet
+  let heldAt = 0; // their offset in the input
+  let encoding = from;
+  let head = [];
+  let headLength = 0;
+  let offset = 0; // of the current chunk
+  let failure = null; // the error to throw once the text before it is out
+
+  const start = (first) => {
+    if (from === 'auto') encoding = lib.decode(first.subarray(0, 3), fallback).encoding;
+    decoder = new lib.TextDecoder(encoding, { fatal });
+    if (fatal) trailing = new lib.TextDecoder(encoding, { fatal });
+  };
+
+  // One chunk through the decoder, with the trailing decoder brought up to this chunk's start.
+  const step = (chunk, last) => {
+    let text;
+    try {
+      text = decoder.decode(chunk, { stream: !last });
+    } catch (e) {
+      if (!(e instanceof TypeError) || !fatal) throw e;
+      const [at, before] = locateMalformed(trailing, encoding, held, heldAt, chunk, last);
+      const bytes = concat(held, chunk).subarray(at - heldAt, at - heldAt + 4);
+      failure = new ConversionError(
+        `${name}: malformed ${encoding} at byte ${at} (0x${at.toString(16)}), starting ${hex(bytes).replace(/(..)(?=.)/g, '$1 ')}`,
+      );
+      return before;
+    }
+    if (fatal) {
+      const all = concat(held, chunk);
+      const keep = Math.min(HELD, all.length);
+      trailing.decode(all.subarray(0, all.length - keep), { stream: true });
+      held = all.slice(all.length - keep);
+      heldAt = offset + chunk.length - keep;
+    }
+    offset += chunk.length;
+    return text;
+  };
+
+  for await (const chunk of chunks) {
+    if (chunk.length === 0) continue;
+    if (decoder === null) {
+      // The BOM sniff needs three bytes, or the whole input if it is shorter.
+      head.push(chunk);
+      headLength += chunk.length;
+      if (from === 'auto' && headLength < 3) continue;
+      const first = concat(...head);
+      head = [];
+      start(first);
+      const text = step(first, false);
+      if (text !== '') yield text;
+      if (failure) throw failure;
+      continue;
+    }
+    const text = step(chunk, false);
+    if (text !== '') yield text;
+    if (failure) throw failure;
+  }
+  if (decoder === null) start(concat(...head));
+  const text = step(head.length ? concat(...head) : new Uint8Array(0), true);
+  if (text !== '') yield text;
+  if (failure) throw failure;
+}
+
+function concat(...parts) {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * Where the malformed sequence that stopped the decoder starts, and the text of `chunk` before
+ * it: `trailing` has decoded the input up to `heldAt`; it is fed `held` and then `chunk` a byte
+ * at a time until it fails. The sequence starts after the last byte that completed a character
+ * (or an ISO-2022-JP escape sequence).
+ */
+function locateMalformed(trailing, encoding, held, heldAt, chunk, last) {
+  const bytes = concat(held, chunk);
+  const bom = BOMS[encoding];
+  let boundary = heldAt;
+  if (heldAt === 0 && bom && bom.every((b, i) => bytes[i] === b)) boundary = bom.length;
+  const one = new Uint8Array(1);
+  let before = ''; // the decoder that failed gave out the text of `held` already
+  try {
+    for (let i = 0; i < bytes.length; i++) {
+      one[0] = bytes[i];
+      const at = heldAt + i;
+      const text = trailing.decode(one, { stream: true });
+      if (i >= held.length) before += text;
+      if (text !== '') boundary = at + 1;
+      else if (encoding === 'ISO-2022-JP' && ESCAPES.has(hex(bytes.subarray(boundary - heldAt, i + 1))))
+        boundary = at + 1;
+    }
+    if (last) trailing.decode();
+  } catch {
+    return [boundary, before];
+  }
+  // Not reproduced: the decoders disagree, which the package's chunking guarantee rules out.
+  throw new Error('internal error: the malformed sequence could not be located');
+}
+
+/** Where a character is in its input's text: code points, lines and columns, each from 1. */
+class Position {
+  chars = 1;
+  line = 1;
+  column = 1;
+
+  /** Moves past `s`, whose surrogates all come in pairs (decoded text always does). */
+  advance(s) {
+    for (let i = 0; i < s.length; i++) {
+      const u = s.charCodeAt(i);
+      if (u >= 0xdc00 && u <= 0xdfff) continue;
+      this.chars++;
+      this.column++;
+      if (u === 0x0a) {
+        this.line++;
+        this.column = 1;
+      }
+    }
+  }
+}
+
+/**
+ * Encodes texts (an async iterable of strings, with `null` before each input's) to bytes in
+ * `to`. With `fatal`, an unencodable character ends the output after the bytes before it and
+ * throws a ConversionError naming it and its position in its input.
+ */
+export async function* encodeTexts(lib, texts, { to, fatal, names }) {
+  const encoder = new lib.LegacyEncoder(to, { fatal });
+  const trailing = fatal ? new lib.LegacyEncoder(to, { fatal }) : null;
+  let input = -1;
+  let position = null;
+  for await (const text of texts) {
+    if (text === null) {
+      input++;
+      position = new Position();
+      continue;
+    }
+    let bytes;
+    try {
+      bytes = encoder.encode(text, { stream: true });
+    } catch (e) {
+      if (!fatal || !(e instanceof TypeError)) throw e;
+      yield* unencodable(lib, trailing, text, position, to, names[input]);
+    }
+    if (fatal) {
+      trailing.encode(text, { stream: true });
+      position.advance(text);
+    }
+    if (bytes.length) yield bytes;
+  }
+  // Decoded text never ends in a lone surrogate, so the end of input only adds escapes back to
+  // ASCII (ISO-2022-JP), which cannot fail.
+  const bytes = encoder.encode('');
+  if (bytes.length) yield bytes;
+}
+
+// Finds the first character of `text` that `to` cannot encode, yields the bytes before it (from
+// the trailing encoder, which has the state from before `text`), and throws.
+function* unencodable(lib, trailing, text, position, to, name) {
+  let i = 0;
+  for (const ch of text) {
+    try {
+      lib.encode(ch, to, { fatal: true });
+    } catch {
+      const before = trailing.encode(text.slice(0, i), { stream: true });
+      if (before.length) yield before;
+      position.advance(text.slice(0, i));
+      const { chars, line, column } = position;
+      throw new ConversionError(
+        `${name}: ${codePoint(ch.codePointAt(0))} (${JSON.stringify(ch)}) at character ${chars} (line ${line}, column ${column}) cannot be encoded in ${to}`,
+      );
+    }
+    i += ch.length;
+  }
+  throw new Error('internal error: the unencodable character could not be located');
+}

@@ -1,0 +1,61 @@
+// LegacyEncoderStream: TextEncoderStream's shape (§ 7.6) for any encoding with an encoder, plus
+// UTF-16LE/BE, built on LegacyEncoder's streaming mode. Strings in, bytes out; a leading surrogate
+// ending a chunk and ISO-2022-JP's mode carry into the next chunk, so any chunking of a text gives
+// the bytes encode() gives for the whole of it.
+
+import { toDOMString, toDictionary, illegalInvocation, defineInterface } from './webidl.mjs';
+import { LegacyEncoder } from './extensions.mjs';
+
+export class LegacyEncoderStream {
+  #encoder;
+  #transform;
+
+  constructor(label, options = undefined) {
+    const what = "Failed to construct 'LegacyEncoderStream'";
+    // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
+    if (arguments.length < 1) throw new TypeError(`${what}: 1 argument required, but only 0 present.`);
+    const l = toDOMString(label);
+    const { fatal } = toDictionary(options, ['fatal'], what);
+    if (typeof TransformStream !== 'function') throw new TypeError(`${what}: TransformStream is not available.`);
+    let encoder;
+    try {
+      encoder = new LegacyEncoder(l, { fatal });
+    } catch (e) {
+      throw new RangeError(e.message.replace("'LegacyEncoder'", "'LegacyEncoderStream'"));
+    }
+    this.#encoder = encoder;
+    this.#transform = new TransformStream({
+      // Each chunk is converted as a DOMString; a fatal error (a TypeError) errors the stream.
+      transform(chunk, controller) {
+        const bytes = encoder.encode(toDOMString(chunk), { stream: true });
+        if (bytes.length !== 0) controller.enqueue(bytes);
+      },
+      // The end of the text: a leading surrogate left alone is U+FFFD; ISO-2022-JP returns to ASCII.
+      flush(controller) {
+        const bytes = encoder.encode('');
+        if (bytes.length !== 0) controller.enqueue(bytes);
+      },
+    });
+  }
+
+  get encoding() {
+    if (!(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.encoding');
+    return this.#encoder.encoding;
+  }
+
+  get fatal() {
+    if (!(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.fatal');
+    return this.#encoder.fatal;
+  }
+
+  get readable() {
+    if (!(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.readable');
+    return this.#transform.readable;
+  }
+
+  get writable() {
+    if (!(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.writable');
+    return this.#transform.writable;
+  }
+}
+defineInterface(LegacyEncoderStream, 'LegacyEncoderStream');

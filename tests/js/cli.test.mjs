@@ -1,0 +1,306 @@
+// The encoding-wasm command, run as a subprocess the way `npx encoding-wasm` runs it. Expected
+// bytes are the standard's (its index files and well-known code points), never from our encoders.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inspect } from 'encoding-wasm';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const pkgJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const cli = join(root, pkgJson.bin['encoding-wasm']);
+const scratch = mkdtempSync(join(tmpdir(), 'encoding-wasm-cli-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+
+/** Runs the command with `input` on stdin; stdout as bytes, stderr as text. */
+function run(args, input = Buffer.alloc(0), options = {}) {
+  const r = spawnSync(process.execPath, [cli, ...args], { input, maxBuffer: 64 * 1024 * 1024, ...options });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
+}
+
+const bytes = (...b) => Buffer.from(b);
+const file = (name, content) => {
+  const path = join(scratch, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+test('package.json declares the command and ships it', () => {
+  assert.equal(pkgJson.bin['encoding-wasm'], './bin/encoding-wasm.mjs');
+  assert.ok(pkgJson.files.includes('bin/'));
+  assert.match(readFileSync(cli, 'utf8'), /^#!\/usr\/bin\/env node\n/);
+});
+
+test('--help, --version and --list', () => {
+  const help = run(['--help']);
+  assert.equal(help.status, 0);
+  for (const flag of ['--from', '--to', '--output', '--fallback', '--fatal', '--list', '--version', 'auto']) {
+    assert.ok(help.stdout.toString().includes(flag), `help mentions ${flag}`);
+  }
+  assert.equal(run(['-V']).stdout.toString(), `encoding-wasm ${pkgJson.version}\n`);
+  // Every encoding of the standard's table, with every one of its labels.
+  const listed = run(['-l']).stdout.toString();
+  const standard = JSON.parse(readFileSync(join(root, 'indexes/encodings.json'), 'utf8'));
+  for (const { heading, encodings } of standard) {
+    assert.ok(listed.includes(`${heading}:\n`), heading);
+    for (const { name, labels } of encodings) {
+      const line = listed.split('\n').find((l) => /^ {2}([^ :]+)/.exec(l)?.[1] === name);
+      assert.ok(line, name);
+      const listedLabels = line.slice(line.indexOf(': ') + 2).split(' ');
+      for (const label of labels) assert.ok(listedLabels.includes(label), `${name} lists ${label}`);
+    }
+  }
+  assert.match(listed, /^ {2}replacement \(neither\):/m);
+});
+
+test('converts between encodings, default utf-8 both ways', () => {
+  // あいう in Shift_JIS: jis0208 pointers 283, 285, 287 (section "Shift_JIS encoder").
+  assert.deepEqual(run(['-t', 'sjis'], Buffer.from('あいう')).stdout, bytes(0x82, 0xa0, 0x82, 0xa2, 0x82, 0xa4));
+  assert.equal(run(['-f', 'shift_jis'], bytes(0x82, 0xa0, 0x41)).stdout.toString(), 'あA');
+  // 0x80 is € in windows-1252, which ISO-8859-2 lacks; 가 is EUC-KR B0 A1.
+  assert.equal(run(['--from', 'latin1'], bytes(0x80)).stdout.toString(), '€');
+  assert.deepEqual(run(['-f', 'latin1', '-t', 'iso-8859-2'], bytes(0x80)).stdout, Buffer.from('&#8364;'));
+  assert.deepEqual(run(['--to=EUC-KR'], Buffer.from('가')).stdout, bytes(0xb0, 0xa1));
+  // ISO-2022-JP switches to JIS X 0208 and back to ASCII at the end.
+  assert.deepEqual(
+    run(['-t', 'iso-2022-jp'], Buffer.from('あa')).stdout,
+    bytes(0x1b, 0x24, 0x42, 0x24, 0x22, 0x1b, 0x28, 0x42, 0x61),
+  );
+  assert.deepEqual(run(['-t', 'utf-16be'], Buffer.from('a😀')).stdout, bytes(0, 0x61, 0xd8, 0x3d, 0xde, 0x00));
+  assert.equal(run(['-f', 'utf-16le'], bytes(0x61, 0, 0x3d, 0xd8, 0x00, 0xde)).stdout.toString(), 'a😀');
+});
+
+test('errors as the standard defaults: U+FFFD decoding, &#N; encoding', () => {
+  const r = run([], bytes(0x61, 0xff, 0xe3, 0x81, 0x62));
+  assert.equal(r.status, 0);
+  assert.equal(r.stdout.toString(), 'a\uFFFD\uFFFDb');
+  assert.equal(r.stderr, '');
+  assert.equal(run(['-t', 'iso-8859-2'], Buffer.from('aあ😀')).stdout.toString(), 'a&#12354;&#128512;');
+});
+
+test('-f auto: a byte order mark picks the encoding and is dropped, else the fallback', () => {
+  assert.equal(run(['-f', 'auto'], bytes(0xff, 0xfe, 0x41, 0x00)).stdout.toString(), 'A');
+  assert.equal(run(['-f', 'auto'], bytes(0xfe, 0xff, 0x00, 0x41)).stdout.toString(), 'A');
+  assert.equal(
+    run(['-f', 'auto', '--fallback', 'sjis'], bytes(0xef, 0xbb, 0xbf, 0xe3, 0x81, 0x82)).stdout.toString(),
+    'あ',
+  );
+  assert.equal(run(['-f', 'AUTO', '--fallback', 'sjis'], bytes(0x82, 0xa0)).stdout.toString(), 'あ');
+  assert.equal(run(['-f', 'auto'], bytes(0xc3, 0xa9)).stdout.toString(), 'é');
+  assert.equal(run(['-f', 'auto', '--fallback', 'latin1'], bytes(0xff)).stdout.toString(), 'ÿ');
+  assert.equal(run(['-f', 'auto'], bytes()).stdout.length, 0);
+  // An explicit encoding skips its own BOM, as TextDecoder does.
+  assert.equal(run(['-f', 'utf-16le'], bytes(0xff, 0xfe, 0x41, 0x00)).stdout.toString(), 'A');
+});
+
+test('files, standard input as -, and -o', () => {
+  const a = file('a.txt', bytes(0x82, 0xa0));
+  const b = file('b.txt', bytes(0x82, 0xa2));
+  const out = join(scratch, 'out.txt');
+  const r = run(['-f', 'sjis', '-o', out, a, '-', b], bytes(0x41));
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.length, 0);
+  assert.equal(readFileSync(out, 'utf8'), 'あAい');
+});
+
+test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
+  const cases = [
+    [['-f', 'nope'], /--from: unknown encoding label 'nope'/],
+    [['-t', 'bogus'], /--to: unknown encoding label 'bogus'/],
+    [['-t', 'iso-2022-kr'], /--to: 'iso-2022-kr' is a label of the replacement encoding/],
+    [['-f', 'replacement'], /--from: 'replacement' is a label of the replacement encoding/],
+    [['--fallback', 'sjis'], /--fallback only applies with --from auto/],
+    [['-f', 'auto', '--fallback', 'x'], /--fallback: unknown encoding label 'x'/],
+    [[join(scratch, 'missing.txt')], /cannot read .*missing\.txt: no such file or directory/],
+    [[scratch], /cannot read .*: is a directory/],
+    [['-o', join(scratch, 'no/such/dir/out')], /cannot write .*out: no such file or directory/],
+    [['-o', file('same.txt', 'keep'), join(scratch, 'same.txt')], /the output would overwrite an input/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['-f'], /'-f, --from <value>' argument missing/],
+  ];
+  for (const [args, message] of cases) {
+    const r = run(args, Buffer.from('a'));
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /^encoding-wasm: [^\n]+\n$/, args.join(' '));
+    assert.match(r.stderr, message, args.join(' '));
+    assert.equal(r.stdout.length, 0, args.join(' '));
+  }
+  assert.equal(readFileSync(join(scratch, 'same.txt'), 'utf8'), 'keep');
+});
+
+test('--fatal decoding stops at the first malformed sequence, naming its byte offset', () => {
+  // "Hello " then E2 82 cut short by a space.
+  let r = run(['--fatal'], Buffer.from('Hello \xe2\x82 world', 'latin1'));
+  assert.equal(r.status, 1);
+  assert.equal(r.stdout.toString(), 'Hello ');
+  assert.equal(r.stderr, 'encoding-wasm: <stdin>: malformed UTF-8 at byte 6 (0x6), starting e2 82 20 77\n');
+  // Cut short by the end of the input.
+  r = run(['--fatal'], Buffer.from('Hello \xe2\x82', 'latin1'));
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /malformed UTF-8 at byte 6 \(0x6\), starting e2 82\n$/);
+  // ISO-2022-JP: after ESC $ B 24 22 ESC ( B, 0xFF is an error in ASCII mode (byte 8).
+  r = run(['--fatal', '-f', 'iso-2022-jp'], bytes(0x1b, 0x24, 0x42, 0x24, 0x22, 0x1b, 0x28, 0x42, 0xff));
+  assert.equal(r.stdout.toString(), 'あ');
+  assert.match(r.stderr, /malformed ISO-2022-JP at byte 8 \(0x8\)/);
+  // A sequence across the converter's 256 KiB read chunks: a Shift_JIS lead byte as the chunk's
+  // last byte, then a space (not a trail byte) as the next chunk's first.
+  const at = 256 * 1024 - 1;
+  const big = Buffer.concat([Buffer.alloc(at, 0x61), bytes(0x82, 0x20, 0x61)]);
+  const path = file('split.sjis', big);
+  for (const [args, stdin, before] of [
+    [[path], Buffer.alloc(0), at],
+    [['-'], big, at],
+    [['-', path], Buffer.from('aa'), at + 2],
+  ]) {
+    r = run(['-f', 'sjis', '--fatal', ...args], stdin);
+    const name = args.at(-1) === '-' ? '<stdin>' : path;
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, `encoding-wasm: ${name}: malformed Shift_JIS at byte ${at} (0x3ffff), starting 82 20 61\n`);
+    // The text before the error, and nothing else.
+    assert.equal(r.stdout.length, before, args.join(' '));
+    assert.ok(r.stdout.every((b) => b === 0x61));
+  }
+});
+
+test('--fatal decoding names the same byte as inspect() for random inputs in every multi-byte encoding', () => {
+  let state = 12;
+  const random = (n) => {
+    state = (state * 1103515245 + 12345) >>> 0;
+    return state % n;
+  };
+  for (const label of ['utf-8', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr', 'utf-16be']) {
+    for (let n = 0; n < 4; n++) {
+      // Mostly ASCII, with runs of high bytes and escapes: errors appear after a few characters.
+      const input = Buffer.from(
+        Array.from({ length: 41 }, () => [0x41, 0x1b, 0x24, 0x28, 0x42, 0x30, 0x81 + random(0x7e)][random(7)]),
+      );
+      const expected = inspect(input, label).errors[0];
+      const r = run(['-f', label, '--fatal'], input);
+      if (expected === undefined) {
+        assert.equal(r.status, 0, `${label} ${input.toString('hex')}: ${r.stderr}`);
+        continue;
+      }
+      assert.equal(r.status, 1, `${label} ${input.toString('hex')}`);
+      assert.match(r.stderr, new RegExp(` at byte ${expected.byteStart} `), `${label} ${input.toString('hex')}`);
+    }
+  }
+});
+
+test('--fatal encoding stops at the first unencodable character, naming it and its position', () => {
+  // On line 3, after a first line long enough to span several chunks.
+  const first = `${'é'.repeat(300_000)}\n`;
+  const text = `${first}ab\ncd😀xあ`;
+  const r = run(['-t', 'latin1', '--fatal'], Buffer.from(text));
+  assert.equal(r.status, 1);
+  assert.equal(
+    r.stderr,
+    'encoding-wasm: <stdin>: U+1F600 ("😀") at character 300007 (line 3, column 3) cannot be encoded in windows-1252\n',
+  );
+  // Everything before it: é is 0xE9 in windows-1252.
+  assert.deepEqual(r.stdout, Buffer.concat([Buffer.alloc(300_000, 0xe9), Buffer.from('\nab\ncd')]));
+  // ISO-2022-JP: the bytes before stay in JIS X 0208 mode (no escape back to ASCII); U+000E is
+  // an error of the ISO-2022-JP encoder.
+  const jis = run(['-t', 'iso-2022-jp', '--fatal'], Buffer.from('あ\u000e'));
+  assert.equal(jis.status, 1);
+  assert.match(
+    jis.stderr,
+    /U\+000E \("\\u000e"\) at character 2 \(line 1, column 2\) cannot be encoded in ISO-2022-JP/,
+  );
+  assert.deepEqual(jis.stdout, bytes(0x1b, 0x24, 0x42, 0x24, 0x22));
+});
+
+/** Runs the command with `total` bytes of `unit` repeated on stdin (streamed, never held whole). */
+function streamThrough(args, unit, total) {
+  return new Promise((resolve, reject) => {
+    const rss = file(
+      'max-rss.cjs',
+      "process.on('exit', () => process.stderr.write('maxRSS ' + process.resourceUsage().maxRSS + '\\n'));",
+    );
+    const child = spawn(process.execPath, ['--require', rss, cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const hash = createHash('sha256');
+    let length = 0;
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      hash.update(d);
+      length += d.length;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, length, sha256: hash.digest('hex'), stderr }));
+    const block = Buffer.concat(Array(Math.ceil((1 << 20) / unit.length)).fill(unit));
+    const blocks = Math.ceil(total / block.length);
+    let sent = 0;
+    const write = () => {
+      while (sent < blocks) {
+        sent++;
+        if (!child.stdin.write(block)) return child.stdin.once('drain', write);
+      }
+      child.stdin.end();
+    };
+    write();
+  });
+}
+
+test('256 MiB through standard input in constant memory (under 200 MB RSS)', { timeout: 300_000 }, async () => {
+  // Each unit: ASCII, then あ (82 A0) and ｶ (half-width katakana: U+FF76 - U+FF61 + A1 = B6).
+  const unit = Buffer.from('line of text あｶ\n');
+  const sjisUnit = Buffer.concat([Buffer.from('line of text '), bytes(0x82, 0xa0, 0xb6), Buffer.from('\n')]);
+  const block = Buffer.concat(Array(Math.ceil((1 << 20) / unit.length)).fill(unit));
+  const total = 256 * 1024 * 1024;
+  const blocks = Math.ceil(total / block.length);
+  const units = blocks * (block.length / unit.length);
+  const expected = createHash('sha256');
+  const sjisBlock = Buffer.concat(Array(block.length / unit.length).fill(sjisUnit));
+  for (let i = 0; i < blocks; i++) expected.update(sjisBlock);
+  const started = Date.now();
+  const r = await streamThrough(['-t', 'shift_jis', '--fatal'], unit, total);
+  const seconds = (Date.now() - started) / 1000;
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.length, units * sjisUnit.length);
+  assert.equal(r.sha256, expected.digest('hex'));
+  const maxRss = Number(/maxRSS (\d+)/.exec(r.stderr)[1]) * 1024;
+  console.log(
+    `# ${blocks * block.length} bytes in ${seconds.toFixed(1)} s (${((blocks * block.length) / 2 ** 20 / seconds).toFixed(0)} MiB/s), max RSS ${(maxRss / 1e6).toFixed(1)} MB`,
+  );
+  assert.ok(maxRss < 200e6, `max RSS was ${maxRss} bytes`);
+  assert.doesNotMatch(r.stderr, /%/, 'no progress bar when stderr is not a terminal');
+});
+
+test('a progress bar on stderr when it is a terminal and the input is over 16 MiB', () => {
+  const big = file('big.txt', Buffer.alloc(20 * 1024 * 1024, 0x61));
+  const small = file('small.txt', Buffer.alloc(1024 * 1024, 0x61));
+  // script(1) runs the command on a pseudo-terminal and copies what it writes to stdout.
+  const onTerminal = (path) => {
+    const command = [process.execPath, cli, '-o', join(scratch, 'tty-out.txt'), path].map((a) => `'${a}'`).join(' ');
+    const r = spawnSync('script', ['-qfec', command, '/dev/null'], { encoding: 'latin1' });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  const shown = onTerminal(big);
+  assert.match(shown, /\r\[#*-*\] +\d+ % \d+\.\d MiB of 20\.0 MiB/);
+  assert.ok(shown.endsWith('\r\u001b[K'), 'the bar is erased at the end');
+  assert.equal(readFileSync(join(scratch, 'tty-out.txt')).length, 20 * 1024 * 1024);
+  assert.equal(onTerminal(small), '');
+});
+
+test('npx encoding-wasm works from the packed package installed in a fresh project', { timeout: 120_000 }, () => {
+  const app = join(scratch, 'app');
+  const sh = (cmd, args, input) => {
+    const r = spawnSync(cmd, args, { cwd: app, input, encoding: 'buffer' });
+    assert.equal(r.status, 0, `${cmd} ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true, "type": "module" }');
+  const [{ filename }] = JSON.parse(
+    spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', app], { cwd: root }).stdout,
+  );
+  sh('npm', ['install', '--offline', '--no-audit', '--no-fund', join(app, filename)]);
+  assert.deepEqual(sh('npx', ['--no-install', 'encoding-wasm', '-t', 'sjis'], Buffer.from('あ')), bytes(0x82, 0xa0));
+});
