@@ -3,7 +3,9 @@
 // app is built with a bundler or framework (the versions package.json pins), every page is loaded
 // in headless Chromium and its text checked, Node bundles are run; then attw, publint and tsc check
 // the package's metadata and types. Prints `ok`/`FAIL` per step and ends with `N passed, N failed`.
-//   node tests/bundlers/run.mjs [step-name-prefix ...]
+//   node tests/bundlers/run.mjs [step-name-prefix ...]     e.g. `vite next-export tsc`
+// ENCODING_WASM_TARBALL=<.tgz> tests that tarball instead of packing the repo; the apps are left in
+// target/bundlers/ after a failure (and after success with KEEP_BUNDLER_APPS=1).
 // The apps live inside the repository so that the tools resolve from its node_modules, while each
 // app's own node_modules (target/bundlers/apps/node_modules) holds only the installed tarball.
 import { spawn } from 'node:child_process';
@@ -41,8 +43,8 @@ function withTimeout(promise, ms, what) {
   ]).finally(() => clearTimeout(timer));
 }
 
-async function step(name, fn) {
-  if (only.length > 0 && !only.some((o) => name.startsWith(o))) return;
+async function step(name, fn, { always = false } = {}) {
+  if (!always && only.length > 0 && !only.some((o) => name.startsWith(o))) return;
   const start = performance.now();
   try {
     await withTimeout(fn(), STEP_MS, name);
@@ -247,20 +249,25 @@ async function main() {
     `${JSON.stringify({ name: 'bundler-apps', private: true, type: 'module' }, null, 2)}\n`,
   );
   let tarball = process.env.ENCODING_WASM_TARBALL;
-  await step('pack and install the tarball', async () => {
-    if (!tarball) {
-      if (!existsSync(join(root, 'pkg/encoding_wasm_bg.wasm'))) throw new Error('pkg/ is missing: run `npm run build`');
-      const packed = JSON.parse(await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work]));
-      tarball = join(work, packed[0].filename);
-    }
-    await run(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--prefer-offline', tarball],
-      { cwd: apps },
-    );
-    if (!existsSync(join(apps, 'node_modules/encoding-wasm/package.json')))
-      throw new Error('the tarball was not installed');
-  });
+  await step(
+    'pack and install the tarball',
+    async () => {
+      if (!tarball) {
+        if (!existsSync(join(root, 'pkg/encoding_wasm_bg.wasm')))
+          throw new Error('pkg/ is missing: run `npm run build`');
+        const packed = JSON.parse(await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work]));
+        tarball = join(work, packed[0].filename);
+      }
+      await run(
+        'npm',
+        ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--prefer-offline', tarball],
+        { cwd: apps },
+      );
+      if (!existsSync(join(apps, 'node_modules/encoding-wasm/package.json')))
+        throw new Error('the tarball was not installed');
+    },
+    { always: true },
+  );
   if (results.failed > 0) return;
 
   // Browser bundles: each tool builds the two pages; Chromium loads them.
