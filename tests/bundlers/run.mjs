@@ -299,6 +299,18 @@ async function main() {
     }
   }
 
+  // Vite's dev server, which pre-bundles dependencies into node_modules/.vite.
+  if (only.length === 0 || only.some((o) => 'vite-dev'.startsWith(o) || o.startsWith('vite-dev'))) {
+    const dir = app('vite-dev', htmlEntries);
+    let url;
+    for (const name of ['index', 'polyfill']) {
+      await step(`vite-dev: ${name}.html in Chromium`, async () => {
+        url ??= (await start(process.execPath, [join(here, 'vite-dev.mjs'), dir], /listening on (\S+)/)).match[1];
+        await checkPage(`${url}/${name}.html`, { '#out': name === 'polyfill' ? POLYFILL : MAIN });
+      });
+    }
+  }
+
   // Node bundles: each tool bundles for Node; the bundles run.
   for (const [tool, ext] of [
     ['esbuild-node', 'mjs'],
