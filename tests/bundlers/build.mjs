@@ -55,7 +55,7 @@ const builds = {
     await webpack({
       mode: 'production',
       target: 'node',
-      entry: { main: './node-main.js', polyfill: './node-polyfill.js' },
+      entry: { main: './node-main.js', polyfill: './node-polyfill.js', require: './node-require.cjs' },
       output: { path: dist, filename: '[name].cjs', chunkFilename: '[id].cjs' },
     });
   },

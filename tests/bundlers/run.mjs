@@ -325,6 +325,7 @@ async function main() {
       cpSync(join(dir, 'dist'), alone, { recursive: true });
       await expectOutput(join(alone, `main.${ext}`), MAIN);
       await expectOutput(join(alone, `polyfill.${ext}`), POLYFILL);
+      if (tool === 'webpack-node') await expectOutput(join(alone, 'require.cjs'), MAIN);
     });
   }
 
