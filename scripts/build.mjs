@@ -1,12 +1,14 @@
 // npm run build: compiles the crate to wasm, runs wasm-bindgen and wasm-opt, and assembles pkg/
-// (ESM and CommonJS entries per runtime, TypeScript declarations). Works on a fresh machine with
-// Rust and npm: it adds the wasm target and installs the matching wasm-bindgen-cli if needed.
+// (the ESM modules of js/ with an entry per runtime, one CommonJS bundle made by esbuild,
+// TypeScript declarations). Works on a fresh machine with Rust and npm: it adds the wasm target
+// and installs the matching wasm-bindgen-cli if needed.
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { build as esbuild } from 'esbuild';
 import { stubFunctions } from './wasm-stub.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,105 +83,70 @@ run(process.execPath, [
   join(pkg, 'encoding_wasm_bg.wasm'),
 ]);
 
-// 3. The glue. wasm-bindgen's creates a TextDecoder when it loads, to turn panic messages into
-// strings: that fails where the global is missing and would recurse into the polyfill where the
-// global is ours. Only numbers cross the boundary otherwise, so a plain Latin-1 decode does.
-let glue = readFileSync(join(tmp, 'encoding_wasm.js'), 'utf8')
-  .replace(/^\/\* @ts-self-types=.*\*\/\n/, '')
-  .replace(/^\/\*\*[\s\S]*?\*\/\n/gm, '');
-glue = glue.replace(
-  /let cachedTextDecoder = [\s\S]*?\nfunction decodeText\(bytes\) \{[\s\S]*?\n\}\n/,
-  "function decodeText(bytes) {\n    let s = '';\n    for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);\n    return s;\n}\n",
-);
-if (/new Text(De|En)coder/.test(glue))
-  fail('the wasm-bindgen glue still uses TextDecoder/TextEncoder; update the patch');
-// The browser entry instantiates by itself (below) with the glue's imports and its finishing step,
-// so that the glue's general loader (about 0.4 KB gzipped) drops out of bundles.
-if (
-  !/^function __wbg_get_imports\(\)/m.test(glue) ||
-  !/^function __wbg_finalize_init\(instance, module\)/m.test(glue)
-) {
-  fail('the wasm-bindgen glue has no __wbg_get_imports or __wbg_finalize_init; update the browser entry');
+// 3. The glue, patched as little as possible. wasm-bindgen's creates a TextDecoder when it
+// loads, to turn panic messages into strings: that fails where the global is missing and would
+// recurse into the polyfill where the global is ours. Only numbers cross the boundary otherwise,
+// so a plain Latin-1 decode does. The header comment names a .d.ts that --no-typescript omits.
+let glue = readFileSync(join(tmp, 'encoding_wasm.js'), 'utf8').replace(/^\/\* @ts-self-types=.*\*\/\n/, '');
+const textDecoderSetUp = /let cachedTextDecoder = [\s\S]*?\nfunction decodeText\(bytes\) \{[\s\S]*?\n\}\n/;
+if (textDecoderSetUp.test(glue)) {
+  glue = glue.replace(
+    textDecoderSetUp,
+    "function decodeText(bytes) {\n    let s = '';\n    for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);\n    return s;\n}\n",
+  );
 }
-glue = glue.replace(
-  /^export \{ initSync, __wbg_init as default \};$/m,
-  'export { initSync, __wbg_get_imports, __wbg_finalize_init };',
-);
+if (/new Text(De|En)coder/.test(glue)) {
+  fail('the wasm-bindgen glue uses TextDecoder/TextEncoder in a way the patch does not know; update it');
+}
+if (!/^export \{ initSync\b/m.test(glue)) fail('the wasm-bindgen glue no longer exports initSync; update the entries');
 writeFileSync(join(pkg, 'glue.mjs'), glue);
-const glueCjs = `'use strict';\n${glue}`
-  .replace(/^export function /gm, 'function ')
-  .replace(/^export \{ initSync, [^}]*\};\n?/m, 'module.exports = { initSync };\n')
-  .replace(/import\.meta\.url/g, "require('node:url').pathToFileURL(__filename)");
-if (/^export |import\.meta/m.test(glueCjs)) fail('could not convert the glue to CommonJS');
-writeFileSync(join(pkg, 'glue.cjs'), glueCjs);
 
-// 4. The JS API: js/*.mjs concatenated in dependency order into one module, ESM and CommonJS.
-const files = [
-  'webidl',
-  'natives',
-  'strings',
-  'wasm',
-  'text-decoder',
-  'text-encoder',
-  'streams',
-  'extensions',
-  'legacy-encoder-stream',
-  'polyfill',
-];
-const names = new Set();
-let body = '';
-for (const f of files) {
-  const src = readFileSync(join(root, 'js', `${f}.mjs`), 'utf8')
-    .replace(/^import [\s\S]*? from '\.\/[^']+';\n/gm, '')
-    .replace(/^export (?=(async function|function|class|const|let) )/gm, '');
-  if (/^(import|export) /m.test(src)) fail(`js/${f}.mjs has an import or export the bundler does not handle`);
-  for (const [, name] of src.matchAll(/^(?:async function|function|class|const|let) (\w+)/gm)) {
-    if (names.has(name)) fail(`top-level name ${name} in js/${f}.mjs is declared twice`);
-    names.add(name);
-  }
-  body += `// --- js/${f}.mjs\n${src}\n`;
+// 4. The modules: js/*.mjs and the CommonJS entries copied as they are (they import each other and
+// glue.mjs by relative paths, so that pkg/ is the same graph as js/), but api.cjs.mjs, which
+// esbuild bundles into the one CommonJS module the .cjs entries share.
+const header = '// encoding-wasm: generated by scripts/build.mjs; do not edit.\n';
+for (const name of readdirSync(join(root, 'js'))) {
+  if (name === 'api.cjs.mjs' || name.endsWith('.d.ts')) continue;
+  if (name.endsWith('.mjs') || name.endsWith('.cjs')) copyFileSync(join(root, 'js', name), join(pkg, name));
 }
-const index = readFileSync(join(root, 'js', 'index.mjs'), 'utf8');
-const exported = [...index.matchAll(/^export \{ ([^}]+) \}/gm)].flatMap((m) => m[1].split(',').map((s) => s.trim()));
-for (const name of exported) if (!names.has(name)) fail(`js/index.mjs exports ${name}, which no file declares`);
-const header = '// encoding-wasm: generated by scripts/build.mjs from js/*.mjs; do not edit.\n';
-writeFileSync(join(pkg, 'core.mjs'), `${header}${body}export { ${exported.join(', ')} };\n`);
-writeFileSync(join(pkg, 'core.cjs'), `${header}'use strict';\n${body}module.exports = { ${exported.join(', ')} };\n`);
+const cjs = await esbuild({
+  stdin: {
+    contents: readFileSync(join(root, 'js', 'api.cjs.mjs'), 'utf8'),
+    resolveDir: pkg,
+    sourcefile: 'api.cjs.mjs',
+  },
+  bundle: true,
+  format: 'cjs',
+  platform: 'neutral',
+  target: 'es2022',
+  write: false,
+  logLevel: 'warning',
+  // The glue's general loader (unused here, and left out) reads import.meta.url.
+  logOverride: { 'empty-import-meta': 'silent' },
+});
+writeFileSync(join(pkg, 'api.cjs'), `${header}${cjs.outputFiles[0].text}`);
 
-// 5. Entries: each loads the wasm module the way its runtime allows, then exports the API.
-const api = exported.filter((n) => n !== 'bindWasm' && n !== 'installPolyfill');
-const esmExport = `export { ${api.join(', ')} } from './core.mjs';\n`;
-const entries = {
-  // Node, Deno and Bun: read the file, compile asynchronously.
-  'index.node.mjs': `import { readFile } from 'node:fs/promises';\nimport { initSync } from './glue.mjs';\nimport { bindWasm } from './core.mjs';\n\nconst module = await WebAssembly.compile(await readFile(new URL('./encoding_wasm_bg.wasm', import.meta.url)));\nbindWasm(initSync({ module }));\n${esmExport}`,
-  // Browsers and bundlers: fetch, compile and instantiate asynchronously (Chromium refuses
-  // synchronous compilation of large modules on the main thread); compiling while the file
-  // downloads needs its application/wasm type.
-  'index.browser.mjs': `import { __wbg_get_imports as imports, __wbg_finalize_init as finish } from './glue.mjs';
-import { bindWasm } from './core.mjs';
+// 5. The wasm module as base64, for the inline entries (tools that handle no assets).
+const base64 = readFileSync(join(pkg, 'encoding_wasm_bg.wasm')).toString('base64');
+writeFileSync(
+  join(pkg, 'wasm-inline.mjs'),
+  `${header}const base64 = '${base64}';
 
-const url = new URL('./encoding_wasm_bg.wasm', import.meta.url);
-const response = await fetch(url);
-if (!response.ok) throw new Error(\`encoding-wasm: fetching \${url} failed with HTTP status \${response.status}.\`);
-const { instance, module } = typeof WebAssembly.instantiateStreaming === 'function' &&
-  response.headers.get('Content-Type')?.toLowerCase() === 'application/wasm'
-  ? await WebAssembly.instantiateStreaming(response, imports())
-  : await WebAssembly.instantiate(await response.arrayBuffer(), imports());
-bindWasm(finish(instance, module));
-${esmExport}`,
-  // Cloudflare workerd compiles no wasm from bytes: the module is imported as a module.
-  'index.workerd.mjs': `import module from './encoding_wasm_bg.wasm';\nimport { initSync } from './glue.mjs';\nimport { bindWasm } from './core.mjs';\n\nbindWasm(initSync({ module }));\n${esmExport}`,
-  // require() in Node: synchronous compilation is allowed there.
-  'index.cjs': `'use strict';\nconst { readFileSync } = require('node:fs');\nconst { join } = require('node:path');\nconst { initSync } = require('./glue.cjs');\nconst core = require('./core.cjs');\n\ncore.bindWasm(initSync({ module: new WebAssembly.Module(readFileSync(join(__dirname, 'encoding_wasm_bg.wasm'))) }));\nmodule.exports = { ${api.map((n) => `${n}: core.${n}`).join(', ')} };\n`,
-};
-for (const variant of ['node', 'browser', 'workerd']) {
-  entries[`polyfill.${variant}.mjs`] =
-    `import * as lib from './index.${variant}.mjs';\nimport { installPolyfill } from './core.mjs';\n\ninstallPolyfill(lib);\n`;
+// The bytes of encoding_wasm_bg.wasm, decoded at each call: natively where the runtime can
+// (Uint8Array.fromBase64, Node's Buffer, read off globalThis so that no bundler adds a polyfill).
+export function wasmBytes() {
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(base64);
+  const NodeBuffer = globalThis.Buffer;
+  if (typeof NodeBuffer === 'function') return NodeBuffer.from(base64, 'base64');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
-entries['polyfill.cjs'] = `'use strict';\nrequire('./core.cjs').installPolyfill(require('./index.cjs'));\n`;
-for (const [name, text] of Object.entries(entries)) writeFileSync(join(pkg, name), text);
+`,
+);
 
-// 6. Types.
+// 6. Types: the same declarations for import and require.
 for (const [from, to] of [
   ['index.d.ts', 'index.d.ts'],
   ['index.d.ts', 'index.d.cts'],
@@ -188,5 +155,4 @@ for (const [from, to] of [
 ]) {
   copyFileSync(join(root, 'js', from), join(pkg, to));
 }
-if (!existsSync(join(pkg, 'encoding_wasm_bg.wasm'))) fail('no wasm module was written');
 console.log(`pkg/ built: encoding_wasm_bg.wasm ${readFileSync(join(pkg, 'encoding_wasm_bg.wasm')).length} bytes`);

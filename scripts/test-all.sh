@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test, on a fresh machine too: set-up, the Rust suites, the wasm build, the JS suites in
-# Node, Deno, Bun, Chromium and workerd, and the demo page in Chromium.
+# Node, Deno, Bun, Chromium and workerd, the demo page in Chromium, and the packed package built by
+# bundlers and frameworks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,3 +27,6 @@ npm run test:runtimes
 
 step "demo page in Chromium"
 npm run test:browser
+
+step "the packed package in Vite, webpack, Parcel, Rollup, esbuild, Next.js and Node bundles; attw, publint, tsc"
+npm run test:bundlers

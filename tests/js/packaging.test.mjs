@@ -2,8 +2,10 @@
 // TypeScript declarations, and the wasm-bindgen glue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { posix } from 'node:path';
 import * as esm from 'encoding-wasm';
 
 const root = new URL('../../', import.meta.url);
@@ -35,7 +37,7 @@ test('every file the exports map names exists, for every runtime condition', () 
     const conds = Object.keys(pkgJson.exports[sub]);
     assert.deepEqual(
       conds,
-      ['types', 'workerd', 'deno', 'bun', 'node', 'browser', 'import', 'require', 'default'],
+      ['types', 'workerd', 'inline-wasm', 'deno', 'bun', 'node', 'browser', 'import', 'require', 'default'],
       sub,
     );
   }
@@ -57,18 +59,48 @@ test('require() in Node gives the same API, working', () => {
 test('browsers and bundlers compile asynchronously; workerd imports the module; nothing compiles synchronously in ESM', () => {
   const browser = read('pkg/index.browser.mjs');
   assert.match(browser, /^const url = new URL\('\.\/encoding_wasm_bg\.wasm', import\.meta\.url\);$/m);
-  assert.match(browser, /await WebAssembly\.instantiateStreaming\(response, imports\(\)\)/);
-  assert.match(browser, /await WebAssembly\.instantiate\(await response\.arrayBuffer\(\), imports\(\)\)/);
+  assert.match(browser, /await WebAssembly\.compileStreaming\(response\)/);
+  assert.match(browser, /await WebAssembly\.compile\(await response\.arrayBuffer\(\)\)/);
   assert.match(read('pkg/index.node.mjs'), /await WebAssembly\.compile\(/);
+  assert.match(read('pkg/index.inline.mjs'), /await WebAssembly\.compile\(wasmBytes\(\)\)/);
   const workerd = read('pkg/index.workerd.mjs');
   assert.match(workerd, /^import module from '\.\/encoding_wasm_bg\.wasm';/m);
-  for (const f of ['pkg/index.browser.mjs', 'pkg/index.node.mjs', 'pkg/index.workerd.mjs', 'pkg/core.mjs']) {
-    assert.doesNotMatch(read(f), /new WebAssembly\.Module|WebAssembly\.compile\(bytes|readFileSync/, f);
+  // The glue's initSync compiles bytes synchronously; the entries only ever pass it a module.
+  for (const f of readdirSync(new URL('pkg/', root)).filter((f) => f.endsWith('.mjs') && f !== 'glue.mjs')) {
+    assert.doesNotMatch(read(`pkg/${f}`), /new WebAssembly\.Module|readFileSync/, f);
   }
 });
 
+test('require() in a browser bundle gets the same API, instantiated from the inlined module', () => {
+  const pkgExports = pkgJson.exports['.'];
+  assert.equal(pkgExports.browser.require, './pkg/index.inline.cjs');
+  // Node cannot require wasm-inline.mjs (an ES module); bundlers can: run the file as they would.
+  const source = read('pkg/index.inline.cjs');
+  const required = createRequire(new URL('pkg/index.inline.cjs', root));
+  const module = { exports: {} };
+  const bytes = readFileSync(new URL('pkg/encoding_wasm_bg.wasm', root));
+  const load = (id) => (id === './wasm-inline.mjs' ? { wasmBytes: () => bytes } : required(id));
+  new Function('require', 'module', 'exports', source)(load, module, module.exports);
+  assert.deepEqual(Object.keys(module.exports).sort(), [...API].sort());
+  assert.equal(new module.exports.TextDecoder('big5').decode(new Uint8Array([0xa4, 0x40])), '\u4E00');
+});
+
+test('the inlined module is the wasm file', async () => {
+  const { wasmBytes } = await import(new URL('pkg/wasm-inline.mjs', root));
+  assert.deepEqual(Buffer.from(wasmBytes()), readFileSync(new URL('pkg/encoding_wasm_bg.wasm', root)));
+});
+
+test('import() of the package from CommonJS', async () => {
+  const out = execFileSync(
+    process.execPath,
+    ['--input-type=commonjs', '-e', "import('encoding-wasm').then((m) => console.log(m.getEncoding('sjis')))"],
+    { cwd: new URL('.', import.meta.url), encoding: 'utf8' },
+  );
+  assert.equal(out, 'Shift_JIS\n');
+});
+
 test('the glue creates no TextDecoder/TextEncoder and passes no strings', () => {
-  for (const f of ['pkg/glue.mjs', 'pkg/glue.cjs']) {
+  for (const f of ['pkg/glue.mjs', 'pkg/api.cjs']) {
     assert.doesNotMatch(read(f), /new Text(De|En)coder|TextDecoder\(|TextEncoder\(/, f);
   }
   const imports = WebAssembly.Module.imports(
@@ -96,4 +128,81 @@ test('the build script pins wasm-bindgen-cli to Cargo.lock and uses the wasm pro
   assert.match(build, /'--profile', 'wasm'/);
   assert.match(read('Cargo.toml'), /\[profile\.wasm\][^[]*strip = false/);
   assert.match(pkgJson.scripts.build, /scripts\/build\.mjs/);
+});
+
+// What `npm pack` puts in the tarball: the built package, the CLI, its metadata, licenses and docs; no
+// sources, tests or build output beyond pkg/.
+const packed = () =>
+  JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  )[0].files.map((f) => f.path);
+
+test("the tarball's file list", () => {
+  const modules = readdirSync(new URL('js/', root)).filter((f) => /\.[cm]js$/.test(f) && f !== 'api.cjs.mjs');
+  const webidl = readdirSync(new URL('webidl/', root)).map((f) => `webidl/${f}`);
+  const bin = readdirSync(new URL('bin/', root)).map((f) => `bin/${f}`);
+  const expected = [
+    ...bin,
+    'LICENSE-APACHE',
+    'LICENSE-MIT',
+    'README.md',
+    'docs/runtimes.md',
+    'package.json',
+    'polyfill/package.json',
+    ...webidl,
+    ...[
+      ...modules,
+      'api.cjs',
+      'glue.mjs',
+      'wasm-inline.mjs',
+      'encoding_wasm_bg.wasm',
+      'index.d.ts',
+      'index.d.cts',
+      'polyfill.d.ts',
+      'polyfill.d.cts',
+    ].map((f) => `pkg/${f}`),
+  ];
+  assert.deepEqual(packed().sort(), expected.sort());
+});
+
+test('every relative import in the packed modules, and every file package.json names, is packed', () => {
+  const files = new Set(packed());
+  for (const f of files) {
+    if (!/\.[cm]js$/.test(f)) continue;
+    for (const [, spec] of read(f).matchAll(/(?:from |import |require\()'(\.[^']+)'/g)) {
+      assert.ok(files.has(posix.join(posix.dirname(f), spec)), `${f} imports ${spec}`);
+    }
+  }
+  const named = [pkgJson.main, pkgJson.module, pkgJson.types, ...targets(pkgJson.exports)];
+  const stub = JSON.parse(read('polyfill/package.json'));
+  named.push(...[stub.main, stub.module, stub.types].map((p) => posix.join('polyfill', p)));
+  for (const p of named) assert.ok(files.has(posix.normalize(p)), p);
+});
+
+test('no link or comment points at a file that is not there', () => {
+  for (const doc of ['README.md', ...readdirSync(new URL('docs/', root)).map((f) => `docs/${f}`)]) {
+    for (const [, link] of read(doc).matchAll(/\]\(([^)#\s]+)/g)) {
+      if (/^[a-z]+:/.test(link)) continue;
+      assert.ok(existsSync(new URL(posix.join(posix.dirname(doc), link), root)), `${doc} links ${link}`);
+    }
+  }
+  for (const f of readdirSync(new URL('js/', root))) {
+    for (const [, path] of read(`js/${f}`).matchAll(/\b((?:docs|js|scripts|tests|src)\/[\w./-]*\w)/g)) {
+      if (path === 'src/string_bytes.cc') continue; // Node's source, named as such
+      assert.ok(existsSync(new URL(path, root)) || path.startsWith('pkg/'), `js/${f} names ${path}`);
+    }
+  }
+});
+
+test('package.json: licenses, repository, engines', () => {
+  assert.equal(pkgJson.license, 'MIT OR Apache-2.0');
+  assert.match(read('LICENSE-MIT'), /^MIT License\n/);
+  assert.match(read('LICENSE-APACHE'), /Apache License\s+Version 2\.0, January 2004/);
+  assert.match(pkgJson.repository.url, /^git\+https:\/\/github\.com\/[\w-]+\/[\w-]+\.git$/);
+  assert.ok(pkgJson.homepage && pkgJson.bugs.url);
+  assert.match(pkgJson.engines.node, /^>=\d+$/);
 });

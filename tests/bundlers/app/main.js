@@ -1,0 +1,4 @@
+import { mainText } from './check.js';
+import { show } from './show.js';
+
+show(mainText());

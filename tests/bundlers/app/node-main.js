@@ -1,0 +1,3 @@
+import { mainText } from './check.js';
+
+console.log(mainText());

@@ -1,0 +1,5 @@
+import './unset-globals.js';
+import 'encoding-wasm/polyfill';
+import { polyfillText } from './check.js';
+
+console.log(polyfillText());
