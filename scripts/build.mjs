@@ -106,9 +106,11 @@ glue = glue.replace(
   'export { initSync, __wbg_get_imports, __wbg_finalize_init };',
 );
 writeFileSync(join(pkg, 'glue.mjs'), glue);
+// The core binds the glue's classes (js/wasm.mjs bindWasm): CommonJS exports them too.
+const glueClasses = [...glue.matchAll(/^export class (\w+)/gm)].map((m) => m[1]);
 const glueCjs = `'use strict';\n${glue}`
-  .replace(/^export function /gm, 'function ')
-  .replace(/^export \{ initSync, [^}]*\};\n?/m, 'module.exports = { initSync };\n')
+  .replace(/^export (function|class) /gm, '$1 ')
+  .replace(/^export \{ initSync, [^}]*\};\n?/m, `module.exports = { initSync, ${glueClasses.join(', ')} };\n`)
   .replace(/import\.meta\.url/g, "require('node:url').pathToFileURL(__filename)");
 if (/^export |import\.meta/m.test(glueCjs)) fail('could not convert the glue to CommonJS');
 writeFileSync(join(pkg, 'glue.cjs'), glueCjs);
@@ -150,11 +152,12 @@ const api = exported.filter((n) => n !== 'bindWasm' && n !== 'installPolyfill');
 const esmExport = `export { ${api.join(', ')} } from './core.mjs';\n`;
 const entries = {
   // Node, Deno and Bun: read the file, compile asynchronously.
-  'index.node.mjs': `import { readFile } from 'node:fs/promises';\nimport { initSync } from './glue.mjs';\nimport { bindWasm } from './core.mjs';\n\nconst module = await WebAssembly.compile(await readFile(new URL('./encoding_wasm_bg.wasm', import.meta.url)));\nbindWasm(initSync({ module }));\n${esmExport}`,
+  'index.node.mjs': `import { readFile } from 'node:fs/promises';\nimport * as glue from './glue.mjs';\nimport { bindWasm } from './core.mjs';\n\nconst module = await WebAssembly.compile(await readFile(new URL('./encoding_wasm_bg.wasm', import.meta.url)));\nbindWasm(glue.initSync({ module }), glue);\n${esmExport}`,
   // Browsers and bundlers: fetch, compile and instantiate asynchronously (Chromium refuses
   // synchronous compilation of large modules on the main thread); compiling while the file
   // downloads needs its application/wasm type.
-  'index.browser.mjs': `import { __wbg_get_imports as imports, __wbg_finalize_init as finish } from './glue.mjs';
+  'index.browser.mjs': `import * as glue from './glue.mjs';
+import { __wbg_get_imports as imports, __wbg_finalize_init as finish } from './glue.mjs';
 import { bindWasm } from './core.mjs';
 
 const url = new URL('./encoding_wasm_bg.wasm', import.meta.url);
@@ -164,12 +167,12 @@ const { instance, module } = typeof WebAssembly.instantiateStreaming === 'functi
   response.headers.get('Content-Type')?.toLowerCase() === 'application/wasm'
   ? await WebAssembly.instantiateStreaming(response, imports())
   : await WebAssembly.instantiate(await response.arrayBuffer(), imports());
-bindWasm(finish(instance, module));
+bindWasm(finish(instance, module), glue);
 ${esmExport}`,
   // Cloudflare workerd compiles no wasm from bytes: the module is imported as a module.
-  'index.workerd.mjs': `import module from './encoding_wasm_bg.wasm';\nimport { initSync } from './glue.mjs';\nimport { bindWasm } from './core.mjs';\n\nbindWasm(initSync({ module }));\n${esmExport}`,
+  'index.workerd.mjs': `import module from './encoding_wasm_bg.wasm';\nimport * as glue from './glue.mjs';\nimport { bindWasm } from './core.mjs';\n\nbindWasm(glue.initSync({ module }), glue);\n${esmExport}`,
   // require() in Node: synchronous compilation is allowed there.
-  'index.cjs': `'use strict';\nconst { readFileSync } = require('node:fs');\nconst { join } = require('node:path');\nconst { initSync } = require('./glue.cjs');\nconst core = require('./core.cjs');\n\ncore.bindWasm(initSync({ module: new WebAssembly.Module(readFileSync(join(__dirname, 'encoding_wasm_bg.wasm'))) }));\nmodule.exports = { ${api.map((n) => `${n}: core.${n}`).join(', ')} };\n`,
+  'index.cjs': `'use strict';\nconst { readFileSync } = require('node:fs');\nconst { join } = require('node:path');\nconst glue = require('./glue.cjs');\nconst core = require('./core.cjs');\n\ncore.bindWasm(glue.initSync({ module: new WebAssembly.Module(readFileSync(join(__dirname, 'encoding_wasm_bg.wasm'))) }), glue);\nmodule.exports = { ${api.map((n) => `${n}: core.${n}`).join(', ')} };\n`,
 };
 for (const variant of ['node', 'browser', 'workerd']) {
   entries[`polyfill.${variant}.mjs`] =
