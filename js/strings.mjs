@@ -18,11 +18,13 @@ const ucs2Slice = (() => {
   }
 })();
 
-// Whether ucs2Slice and latin1Slice also read plain views (any offset, shared memory), and
-// String#toWellFormed exists.
+// Whether ucs2Slice and latin1Slice also read plain views (any offset, shared memory) by their
+// internal slots (a redefined `length` is ignored, as where they are C++; not where they are JS,
+// as in workerd), and String#toWellFormed exists.
 const sliceViews = (() => {
   try {
     const v = new Uint8Array([0, 0x61, 0, 0x3d, 0xd8, 0, 0xde]).subarray(1);
+    Object.defineProperty(v, 'length', { value: 0 });
     return (
       ucs2Slice.call(v, 0, 6) === 'a\u{1F600}' &&
       'a\uD800'.toWellFormed() === 'a\uFFFD' &&
