@@ -53,7 +53,9 @@ const NATIVE_MAX = 1 << 28;
 export class DecoderState {
   constructor(enc, flags, shared = false) {
     this.enc = enc;
-    this.flags = flags;
+    this.flags = flags; // the module's bits
+    // The options as an index 0-3 (fatal 1, ignoreBOM 2) into the natives' tables.
+    this.options = ((flags & FATAL) !== 0 ? 1 : 0) | ((flags & IGNORE_BOM) !== 0 ? 2 : 0);
     this.shared = shared; // used only for whole (non-streaming) calls, by many decoders
     this.core = null; // a CoreTextDecoder while streaming in wasm
     this.native = null; // native UTF-8 or UTF-16LE decoder while streaming
@@ -121,11 +123,11 @@ export class DecoderState {
     return text;
   }
 
-  // A call by a native decoder: a shared one from `shared` (by flags) for whole calls, else this
+  // A call by a native decoder: a shared one from `shared` (by options) for whole calls, else this
   // stream's own, given input in pieces of CHUNK bytes.
   decodeNative(shared, label, bytes, stream) {
-    if (this.native === null && !stream) return decodeWhole(shared[this.flags], bytes, label);
-    this.native ??= newNative(label, this.flags);
+    if (this.native === null && !stream) return decodeWhole(shared[this.options], bytes, label);
+    this.native ??= newNative(label, this.options);
     const length = lengthOf(bytes);
     try {
       let text = '';
@@ -187,14 +189,13 @@ function decodeWhole(native, bytes, name) {
 export function newDecoderState(label, options, what, shared = false) {
   ready();
   const l = label === undefined ? 'utf-8' : typeof label === 'string' ? label : toDOMString(label);
-  let flags = 0;
-  if (options !== undefined) {
-    const { fatal, ignoreBOM } = toDictionary(options, OPTIONS, what);
-    flags = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
-  }
+  let fatal = false;
+  let ignoreBOM = false;
+  if (options !== undefined) ({ fatal, ignoreBOM } = toDictionary(options, OPTIONS, what));
+  const flags = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
   const enc = encodingForLabel(l, what, false);
   if (!shared) return new DecoderState(enc, flags);
-  const key = (enc << 2) | flags;
+  const key = enc * 4 + (fatal ? 1 : 0) + (ignoreBOM ? 2 : 0);
   sharedStates[key] ??= new DecoderState(enc, flags, true);
   return sharedStates[key];
 }

@@ -162,7 +162,7 @@ function checked(n, value) {
 // A string over the engine's maximum length (a RangeError as the engine's own, with a clear
 // message): every decoding path gives this one.
 export function tooLong() {
-  return new RangeError('The decoded text is longer than the longest string this JavaScript engine can make.');
+  return new RangeError('The decoded text is too long for a JavaScript string.');
 }
 
 // `a + b`, with tooLong() for a result over the maximum length.

@@ -124,8 +124,9 @@ export function toBytes(value, what) {
     }
     const buffer = typedArrayBuffer.call(value);
     if (bufferKind(buffer) === RESIZABLE) throw resizableError(what);
-    // A plain Uint8Array as it is (nothing allocated); any other view (a subclass too) as a new one.
-    if (tag === 'Uint8Array' && Object.getPrototypeOf(value) === U8.prototype) return value;
+    // A Uint8Array as it is (nothing allocated: everything reads it through its slots); any other
+    // view as a new one.
+    if (tag === 'Uint8Array') return value;
     const length = typedArrayByteLength.call(value);
     return length === 0 ? EMPTY_BYTES : new U8(buffer, typedArrayByteOffset.call(value), length);
   }
