@@ -156,8 +156,7 @@ const entries = {
   // Browsers and bundlers: fetch, compile and instantiate asynchronously (Chromium refuses
   // synchronous compilation of large modules on the main thread); compiling while the file
   // downloads needs its application/wasm type.
-  'index.browser.mjs': `import * as glue from './glue.mjs';
-import { __wbg_get_imports as imports, __wbg_finalize_init as finish } from './glue.mjs';
+  'index.browser.mjs': `import { ${glueClasses.join(', ')}, __wbg_get_imports as imports, __wbg_finalize_init as finish } from './glue.mjs';
 import { bindWasm } from './core.mjs';
 
 const url = new URL('./encoding_wasm_bg.wasm', import.meta.url);
@@ -167,7 +166,7 @@ const { instance, module } = typeof WebAssembly.instantiateStreaming === 'functi
   response.headers.get('Content-Type')?.toLowerCase() === 'application/wasm'
   ? await WebAssembly.instantiateStreaming(response, imports())
   : await WebAssembly.instantiate(await response.arrayBuffer(), imports());
-bindWasm(finish(instance, module), glue);
+bindWasm(finish(instance, module), { ${glueClasses.join(', ')} });
 ${esmExport}`,
   // Cloudflare workerd compiles no wasm from bytes: the module is imported as a module.
   'index.workerd.mjs': `import module from './encoding_wasm_bg.wasm';\nimport * as glue from './glue.mjs';\nimport { bindWasm } from './core.mjs';\n\nbindWasm(glue.initSync({ module }), glue);\n${esmExport}`,
