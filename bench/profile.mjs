@@ -139,14 +139,14 @@ for (const { c, text, enc } of encodeRows) {
 const startupScript = `import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 const t = [performance.now()];
-const { initSync } = await import('../pkg/glue.mjs');
+const { initSync, CoreTextDecoder, CoreEncoder } = await import('../pkg/glue.mjs');
 const { bindWasm } = await import('../pkg/wasm.mjs');
 t.push(performance.now());
 const bytes = await readFile(new URL('../pkg/encoding_wasm_bg.wasm', import.meta.url));
 t.push(performance.now());
 const module = await WebAssembly.compile(bytes);
 t.push(performance.now());
-bindWasm(initSync({ module }));
+bindWasm(initSync({ module }), { CoreTextDecoder, CoreEncoder });
 t.push(performance.now());
 const lib = await import('../pkg/index.mjs');
 const input = readFileSync(new URL('corpus/shift_jis-1024.bin', import.meta.url));

@@ -1,7 +1,7 @@
 // The source of pkg/api.cjs: everything the CommonJS entries share (the API, the glue's
-// initSync, bindWasm and installPolyfill), bundled into one CommonJS module by esbuild.
+// initSync and classes, bindWasm and installPolyfill), bundled into one CommonJS module by esbuild.
 
 export * from './index.mjs';
-export { initSync } from './glue.mjs';
+export { CoreEncoder, CoreTextDecoder, initSync } from './glue.mjs';
 export { bindWasm } from './wasm.mjs';
 export { installPolyfill } from './polyfill.mjs';

@@ -2,7 +2,7 @@
 // is fetched and compiled asynchronously (while it downloads where it is served as application/wasm),
 // then instantiated by the glue's initSync, so that the glue's general loader drops out of bundles.
 
-import { initSync } from './glue.mjs';
+import { CoreEncoder, CoreTextDecoder, initSync } from './glue.mjs';
 import { bindWasm } from './wasm.mjs';
 
 const url = new URL('./encoding_wasm_bg.wasm', import.meta.url);
@@ -13,6 +13,6 @@ const module =
   response.headers.get('Content-Type')?.toLowerCase() === 'application/wasm'
     ? await WebAssembly.compileStreaming(response)
     : await WebAssembly.compile(await response.arrayBuffer());
-bindWasm(initSync({ module }));
+bindWasm(initSync({ module }), { CoreTextDecoder, CoreEncoder });
 
 export * from './index.mjs';

@@ -2,9 +2,9 @@
 // bundler, wrangler or workerd's config, lists the .wasm file as a wasm module).
 
 import module from './encoding_wasm_bg.wasm';
-import { initSync } from './glue.mjs';
+import { CoreEncoder, CoreTextDecoder, initSync } from './glue.mjs';
 import { bindWasm } from './wasm.mjs';
 
-bindWasm(initSync({ module }));
+bindWasm(initSync({ module }), { CoreTextDecoder, CoreEncoder });
 
 export * from './index.mjs';

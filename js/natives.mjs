@@ -67,7 +67,7 @@ function utf8IsExact() {
   return checks.every(Boolean);
 }
 
-// Shared native UTF-8 decoders for non-streaming calls, by flags (fatal 1, ignoreBOM 2).
+// Shared native UTF-8 decoders for non-streaming calls, by options (fatal 1, ignoreBOM 2).
 export const nativeUtf8 =
   attempt(
     () =>
@@ -122,7 +122,7 @@ function utf16LeIsExact() {
   );
 }
 
-// Shared native UTF-16LE decoders for non-streaming calls, by flags (fatal 1, ignoreBOM 2).
+// Shared native UTF-16LE decoders for non-streaming calls, by options (fatal 1, ignoreBOM 2).
 export const nativeUtf16Le =
   attempt(
     () =>
@@ -146,9 +146,9 @@ export function nativeSingleByte(enc, label, reference) {
   return singleByte[enc];
 }
 
-// A new native decoder for a stream, by label and flags.
-export function newNative(label, flags) {
-  return new NativeDecoder(label, { fatal: (flags & 1) !== 0, ignoreBOM: (flags & 2) !== 0 });
+// A new native decoder for a stream, by label and options (fatal 1, ignoreBOM 2).
+export function newNative(label, options) {
+  return new NativeDecoder(label, { fatal: (options & 1) !== 0, ignoreBOM: (options & 2) !== 0 });
 }
 
 // The native encoder, if it replaces lone surrogates as the standard says.

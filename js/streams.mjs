@@ -1,8 +1,7 @@
 // TextDecoderStream and TextEncoderStream (§ 7.5, § 7.6) as shims over TransformStream.
 
-import { toDOMString, toBytes, illegalInvocation, defineInterface } from './webidl.mjs';
-import { FATAL, IGNORE_BOM, LOWER_NAMES } from './wasm.mjs';
-import { EMPTY_BYTES } from './webidl.mjs';
+import { EMPTY_BYTES, toDOMString, toBytes, isObject, illegalInvocation, defineInterface } from './webidl.mjs';
+import { FATAL, IGNORE_BOM, LOWER_NAMES, ready } from './wasm.mjs';
 import { newDecoderState } from './text-decoder.mjs';
 import { encodeUtf8 } from './text-encoder.mjs';
 
@@ -40,27 +39,27 @@ export class TextDecoderStream {
   }
 
   get encoding() {
-    if (!(#state in this)) throw illegalInvocation('TextDecoderStream.encoding');
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoderStream.encoding');
     return LOWER_NAMES[this.#state.enc];
   }
 
   get fatal() {
-    if (!(#state in this)) throw illegalInvocation('TextDecoderStream.fatal');
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoderStream.fatal');
     return (this.#state.flags & FATAL) !== 0;
   }
 
   get ignoreBOM() {
-    if (!(#state in this)) throw illegalInvocation('TextDecoderStream.ignoreBOM');
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoderStream.ignoreBOM');
     return (this.#state.flags & IGNORE_BOM) !== 0;
   }
 
   get readable() {
-    if (!(#state in this)) throw illegalInvocation('TextDecoderStream.readable');
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoderStream.readable');
     return this.#transform.readable;
   }
 
   get writable() {
-    if (!(#state in this)) throw illegalInvocation('TextDecoderStream.writable');
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoderStream.writable');
     return this.#transform.writable;
   }
 }
@@ -72,6 +71,7 @@ export class TextEncoderStream {
   #transform;
 
   constructor() {
+    ready();
     // The leading surrogate of a chunk's last code unit, carried to the next chunk.
     let pending = '';
     this.#transform = newTransformStream("Failed to construct 'TextEncoderStream'", {
@@ -94,17 +94,17 @@ export class TextEncoderStream {
   }
 
   get encoding() {
-    if (!(#transform in this)) throw illegalInvocation('TextEncoderStream.encoding');
+    if (!isObject(this) || !(#transform in this)) throw illegalInvocation('TextEncoderStream.encoding');
     return 'utf-8';
   }
 
   get readable() {
-    if (!(#transform in this)) throw illegalInvocation('TextEncoderStream.readable');
+    if (!isObject(this) || !(#transform in this)) throw illegalInvocation('TextEncoderStream.readable');
     return this.#transform.readable;
   }
 
   get writable() {
-    if (!(#transform in this)) throw illegalInvocation('TextEncoderStream.writable');
+    if (!isObject(this) || !(#transform in this)) throw illegalInvocation('TextEncoderStream.writable');
     return this.#transform.writable;
   }
 }

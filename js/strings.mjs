@@ -1,6 +1,7 @@
 // Building JS strings from UTF-16 code units, and UTF-8 where no native encoder exists.
 
 import { nativeUtf16 } from './natives.mjs';
+import { lengthOf } from './webidl.mjs';
 
 const fromCharCode = String.fromCharCode;
 const APPLY_MAX = 8192;
@@ -17,11 +18,13 @@ const ucs2Slice = (() => {
   }
 })();
 
-// Whether ucs2Slice and latin1Slice also read plain views (any offset, shared memory), and
-// String#toWellFormed exists.
+// Whether ucs2Slice and latin1Slice also read plain views (any offset, shared memory) by their
+// internal slots (a redefined `length` is ignored, as where they are C++; not where they are JS,
+// as in workerd), and String#toWellFormed exists.
 const sliceViews = (() => {
   try {
     const v = new Uint8Array([0, 0x61, 0, 0x3d, 0xd8, 0, 0xde]).subarray(1);
+    Object.defineProperty(v, 'length', { value: 0 });
     return (
       ucs2Slice.call(v, 0, 6) === 'a\u{1F600}' &&
       'a\uD800'.toWellFormed() === 'a\uFFFD' &&
@@ -38,7 +41,7 @@ const sliceViews = (() => {
 // (one with a lead surrogate before it: end of queue resets both).
 export const utf16LeWhole = sliceViews
   ? (bytes, fatal, ignoreBOM) => {
-      const len = bytes.length;
+      const len = lengthOf(bytes);
       const start = !ignoreBOM && len >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
       let s = ucs2Slice.call(bytes, start, len & ~1);
       const odd = (len & 1) !== 0;
@@ -59,8 +62,9 @@ export const utf16LeWhole = sliceViews
 const latin1Slice = sliceViews ? globalThis.Buffer.prototype.latin1Slice : null;
 const C1 = /[\x80-\x9F]/;
 export function windows1252Latin1(bytes) {
-  if (latin1Slice === null || bytes.length > 65536) return null;
-  const s = latin1Slice.call(bytes, 0, bytes.length);
+  const len = lengthOf(bytes);
+  if (latin1Slice === null || len > 65536) return null;
+  const s = latin1Slice.call(bytes, 0, len);
   return C1.test(s) ? null : s;
 }
 
@@ -178,10 +182,9 @@ export function utf16ToString(heap16, node, start, n) {
 
 // encodeInto (§ 7.4) in JS for runtimes without a usable native one: the UTF-8 encoder over
 // `source`'s scalar values (lone surrogates as U+FFFD), stopping before a character that does not
-// fit. `read` counts code units, `written` bytes.
-export function encodeIntoUtf8(source, dest) {
+// fit. `read` counts code units, `written` bytes; `room` is `dest`'s length.
+export function encodeIntoUtf8(source, dest, room) {
   const len = source.length;
-  const room = dest.length;
   let read = 0;
   let written = 0;
   while (read < len) {

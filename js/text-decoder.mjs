@@ -1,15 +1,20 @@
-// TextDecoder (§ 7.2): WebIDL conversions here, the algorithm in the core (TextDecoderCore).
-// A decoder holds wasm state only while a {stream: true} decode is in progress; other calls use a
-// decoder on the wasm stack. UTF-8 goes to the native decoder when it is exact. A TextDecoder
-// starts with a state shared by every decoder of its encoding and options (whole calls leave no
-// state behind), and gets its own at its first streaming call: construction allocates nothing.
+// TextDecoder (§ 7.2): WebIDL conversions here, the algorithm in the core (TextDecoderCore,
+// through the module's CoreTextDecoder class). A decoder holds wasm state only while a
+// {stream: true} decode is in progress; other calls use a decoder on the wasm stack. UTF-8 goes to
+// the native decoder when it is exact. A TextDecoder starts with a state shared by every decoder of
+// its encoding and options (whole calls leave no state behind), and gets its own at its first
+// streaming call: construction allocates nothing.
 
 import {
   EMPTY_BYTES,
   toDOMString,
   toDictionary,
   toBytes,
+  lengthOf,
+  subBytes,
+  copyBytes,
   isShared,
+  isObject,
   illegalInvocation,
   defineInterface,
 } from './webidl.mjs';
@@ -23,37 +28,51 @@ import {
   FATAL,
   IGNORE_BOM,
   LOWER_NAMES,
+  CoreTextDecoder,
+  ready,
   wasm,
   putBytes,
   takeString,
+  concat,
   encodingForLabel,
-  freeingRegistry,
 } from './wasm.mjs';
 import { nativeUtf8, nativeUtf16Le, nativeSingleByte, newNative } from './natives.mjs';
 import { utf16LeWhole, windows1252Latin1 } from './strings.mjs';
-
-const decoderRegistry = freeingRegistry((handle) => wasm().decoder_free(handle));
 
 export function fatalError(name) {
   return new TypeError(`The encoded data is not valid ${name}.`);
 }
 
+// Natives and Buffer get whole inputs of up to this many bytes: their output is then under every
+// engine's maximum string length, which some of them report wrongly (Node's UTF-16LE decoder as
+// invalid data) or not at all (Node's Latin-1 decoder ends the process). Longer inputs go through
+// wasm in pieces, or a native stream in pieces, where a too-long result is tooLong().
+const NATIVE_MAX = 1 << 28;
+
 // The decoding state behind a TextDecoder or a TextDecoderStream.
 export class DecoderState {
   constructor(enc, flags, shared = false) {
     this.enc = enc;
-    this.flags = flags;
+    this.flags = flags; // the module's bits
+    // The options as an index 0-3 (fatal 1, ignoreBOM 2) into the natives' tables.
+    this.options = ((flags & FATAL) !== 0 ? 1 : 0) | ((flags & IGNORE_BOM) !== 0 ? 2 : 0);
     this.shared = shared; // used only for whole (non-streaming) calls, by many decoders
-    this.handle = 0; // wasm decoder while streaming
+    this.core = null; // a CoreTextDecoder while streaming in wasm
     this.native = null; // native UTF-8 or UTF-16LE decoder while streaming
   }
 
-  // decode() (§ 7.2) steps after conversion: `bytes` is a Uint8Array.
+  // decode() (§ 7.2) steps after conversion: `bytes` is a Uint8Array, read through its slots.
   decode(bytes, stream) {
-    if (this.enc === UTF8 && nativeUtf8 !== null) return this.decodeNative(nativeUtf8, 'utf-8', bytes, stream);
+    const length = lengthOf(bytes);
+    // A native for this call: not where a wasm stream is in progress, nor for a fatal stream
+    // (natives differ on the state a fatal error leaves; see README), nor for huge inputs.
+    const native =
+      this.core === null && (this.native !== null || (length <= NATIVE_MAX && !(stream && (this.flags & FATAL) !== 0)));
+    if (native && this.enc === UTF8 && nativeUtf8 !== null)
+      return this.decodeNative(nativeUtf8, 'utf-8', bytes, stream);
     // UTF-16LE: whole calls by Buffer#ucs2Slice where it can (faster than native or wasm), else
     // natively.
-    if (this.enc === UTF16LE && this.handle === 0) {
+    if (native && this.enc === UTF16LE) {
       if (utf16LeWhole !== null && !stream && this.native === null) {
         const text = utf16LeWhole(bytes, (this.flags & FATAL) !== 0, (this.flags & IGNORE_BOM) !== 0);
         if (text === null) throw fatalError('utf-16le');
@@ -61,72 +80,88 @@ export class DecoderState {
       }
       if (nativeUtf16Le !== null) return this.decodeNative(nativeUtf16Le, 'utf-16le', bytes, stream);
     }
-    // windows-1252 is stateless and never fatal: a Latin-1 string whenever it is exact.
-    if (this.enc === WINDOWS_1252 && this.handle === 0) {
-      const text = windows1252Latin1(bytes);
-      if (text !== null) return text;
-    }
-    if (this.handle === 0 && !stream) {
+    if (this.core === null && !stream) {
+      // windows-1252 is stateless and never fatal: a Latin-1 string whenever it is exact.
+      if (this.enc === WINDOWS_1252) {
+        const text = windows1252Latin1(bytes);
+        if (text !== null) return text;
+      }
       // Other single-byte encodings: natively where that is exact (it builds these strings
       // faster than wasm plus a copy out can).
-      if (this.enc >= FIRST_SINGLE_BYTE && this.enc <= LAST_SINGLE_BYTE && (this.flags & FATAL) === 0) {
+      if (
+        this.enc >= FIRST_SINGLE_BYTE &&
+        this.enc <= LAST_SINGLE_BYTE &&
+        (this.flags & FATAL) === 0 &&
+        length <= NATIVE_MAX
+      ) {
         const native = nativeSingleByte(this.enc, LOWER_NAMES[this.enc], decodeOnce);
         if (native !== null) return decodeWhole(native, bytes, LOWER_NAMES[this.enc]);
       }
-      if (bytes.length <= CHUNK) return decodeOnce(bytes, this.enc, this.flags);
+      if (length <= CHUNK) return decodeOnce(bytes, this.enc, this.flags);
     }
-    const W = wasm();
-    if (this.handle === 0) {
-      this.handle = W.decoder_new(this.enc, this.flags);
-      decoderRegistry.register(this, this.handle, this);
-    }
-    W.decoder_start(this.handle, stream);
+    this.core ??= CoreTextDecoder.create(this.enc, this.flags);
+    const core = this.core;
     let text = '';
     for (let start = 0; ; start += CHUNK) {
-      const last = start + CHUNK >= bytes.length;
-      const n = W.decoder_decode(this.handle, putBytes(bytes.subarray(start, start + CHUNK)), last);
-      if (n < 0) {
-        this.release();
+      const end = Math.min(start + CHUNK, length);
+      const n = core.decode(putBytes(bytes, start, end), stream, start === 0, end === length);
+      if (n === -1) {
+        // After a fatal error a stream goes on from the decoder's state (the rest of this call's
+        // input is dropped); any other call ends it.
+        if (!stream) this.release();
         throw fatalError(LOWER_NAMES[this.enc]);
       }
-      text += takeString(n);
-      if (last) break;
+      try {
+        text = concat(text, takeString(n));
+      } catch (e) {
+        this.release();
+        throw e;
+      }
+      if (end === length) break;
     }
     if (!stream) this.release();
     return text;
   }
 
-  // A call by a native decoder: a shared one from `shared` (by flags) for whole calls, else this
-  // stream's own.
+  // A call by a native decoder: a shared one from `shared` (by options) for whole calls, else this
+  // stream's own, given input in pieces of CHUNK bytes.
   decodeNative(shared, label, bytes, stream) {
-    if (this.native === null && !stream) return decodeWhole(shared[this.flags], bytes, label);
-    // Natives may refuse views on shared memory.
-    const input = isShared(bytes) ? bytes.slice() : bytes;
-    this.native ??= newNative(label, this.flags);
+    if (this.native === null && !stream) return decodeWhole(shared[this.options], bytes, label);
+    this.native ??= newNative(label, this.options);
+    const length = lengthOf(bytes);
     try {
-      const text = this.native.decode(input, { stream });
+      let text = '';
+      for (let start = 0; ; start += CHUNK) {
+        const end = Math.min(start + CHUNK, length);
+        let piece = end - start === length ? bytes : subBytes(bytes, start, end);
+        // Natives may refuse views on shared memory.
+        if (isShared(piece)) piece = copyBytes(piece);
+        text = concat(text, this.native.decode(piece, { stream: stream || end < length }));
+        if (end === length) break;
+      }
       if (!stream) this.native = null;
       return text;
-    } catch {
+    } catch (e) {
       this.native = null;
-      throw fatalError(label);
+      // A refused view, or tooLong() from concat (a piece alone is never too long).
+      throw e instanceof TypeError ? fatalError(label) : e;
     }
   }
 
   // Frees the wasm decoder: the next call starts afresh, as the standard's would.
   release() {
-    if (this.handle !== 0) {
-      decoderRegistry.unregister(this);
-      wasm().decoder_free(this.handle);
-      this.handle = 0;
+    if (this.core !== null) {
+      this.core.free();
+      this.core = null;
     }
+    this.native = null;
   }
 }
 
 // A whole decode of `bytes` (at most CHUNK) in wasm.
 function decodeOnce(bytes, enc, flags = 0) {
   const n = wasm().decode_once(enc, flags, putBytes(bytes));
-  if (n < 0) throw fatalError(LOWER_NAMES[enc]);
+  if (n === -1) throw fatalError(LOWER_NAMES[enc]);
   return takeString(n);
 }
 
@@ -136,11 +171,11 @@ function decodeWhole(native, bytes, name) {
   try {
     return native.decode(bytes);
   } catch {
-    // A fatal error, or a refused shared view.
+    // A fatal error, or a refused shared view (the input is at most NATIVE_MAX: never too long).
   }
   if (isShared(bytes)) {
     try {
-      return native.decode(bytes.slice());
+      return native.decode(copyBytes(bytes));
     } catch {
       // A fatal error.
     }
@@ -152,15 +187,15 @@ function decodeWhole(native, bytes, name) {
 // WebIDL converts both arguments before the constructor steps look the label up. `shared`: the
 // state shared by encoding and flags (see above), else a new one.
 export function newDecoderState(label, options, what, shared = false) {
+  ready();
   const l = label === undefined ? 'utf-8' : typeof label === 'string' ? label : toDOMString(label);
-  let flags = 0;
-  if (options !== undefined) {
-    const { fatal, ignoreBOM } = toDictionary(options, OPTIONS, what);
-    flags = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
-  }
+  let fatal = false;
+  let ignoreBOM = false;
+  if (options !== undefined) ({ fatal, ignoreBOM } = toDictionary(options, OPTIONS, what));
+  const flags = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
   const enc = encodingForLabel(l, what, false);
   if (!shared) return new DecoderState(enc, flags);
-  const key = (enc << 2) | flags;
+  const key = enc * 4 + (fatal ? 1 : 0) + (ignoreBOM ? 2 : 0);
   sharedStates[key] ??= new DecoderState(enc, flags, true);
   return sharedStates[key];
 }
@@ -168,6 +203,7 @@ const OPTIONS = ['fatal', 'ignoreBOM'];
 const sharedStates = [];
 
 const DECODE = "Failed to execute 'decode' on 'TextDecoder'";
+
 const STREAM = ['stream'];
 
 export class TextDecoder {
@@ -178,22 +214,22 @@ export class TextDecoder {
   }
 
   get encoding() {
-    if (!(#state in this)) throw illegalInvocation('TextDecoder.encoding');
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoder.encoding');
     return LOWER_NAMES[this.#state.enc];
   }
 
   get fatal() {
-    if (!(#state in this)) throw illegalInvocation('TextDecoder.fatal');
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoder.fatal');
     return (this.#state.flags & FATAL) !== 0;
   }
 
   get ignoreBOM() {
-    if (!(#state in this)) throw illegalInvocation('TextDecoder.ignoreBOM');
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoder.ignoreBOM');
     return (this.#state.flags & IGNORE_BOM) !== 0;
   }
 
   decode(input = undefined, options = undefined) {
-    if (!(#state in this)) throw illegalInvocation('TextDecoder.decode');
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoder.decode');
     const bytes = input === undefined ? EMPTY_BYTES : toBytes(input, DECODE);
     const stream = options === undefined ? false : toDictionary(options, STREAM, DECODE).stream;
     let state = this.#state;

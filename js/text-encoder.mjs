@@ -1,7 +1,15 @@
 // TextEncoder (§ 7.4): UTF-8 by the native encoder where it is exact, else by the core.
 
-import { toDOMString, isUint8Array, isShared, illegalInvocation, defineInterface } from './webidl.mjs';
-import { CHUNK, UTF8, wasm, putUnits, takeBytes, result } from './wasm.mjs';
+import {
+  toDOMString,
+  toUint8Array,
+  lengthOf,
+  isShared,
+  isObject,
+  illegalInvocation,
+  defineInterface,
+} from './webidl.mjs';
+import { CHUNK, UTF8, CoreEncoder, ready, wasm, putUnits, takeBytes, result } from './wasm.mjs';
 import { nativeEncoder, nativeEncodeInto, nativeEncodeIntoShared } from './natives.mjs';
 import { encodeIntoUtf8 } from './strings.mjs';
 
@@ -10,16 +18,19 @@ import { encodeIntoUtf8 } from './strings.mjs';
 export function coreEncodeUtf8(s) {
   const W = wasm();
   if (s.length <= CHUNK) return takeBytes(W.encode_once(UTF8, false, putUnits(s, 0, s.length)));
-  const e = W.encoder_new(UTF8, false);
-  const parts = [];
-  let start = 0;
-  while (start < s.length) {
-    const end = Math.min(start + CHUNK, s.length);
-    parts.push(takeBytes(W.encoder_encode(e, putUnits(s, start, end), end === s.length)));
-    start += result(0);
+  const e = CoreEncoder.create(UTF8, false);
+  try {
+    const parts = [];
+    let start = 0;
+    while (start < s.length) {
+      const end = Math.min(start + CHUNK, s.length);
+      parts.push(takeBytes(e.encode(putUnits(s, start, end), end === s.length)));
+      start += result(0);
+    }
+    return concatBytes(parts);
+  } finally {
+    e.free();
   }
-  W.encoder_free(e);
-  return concatBytes(parts);
 }
 
 export function concatBytes(parts) {
@@ -40,18 +51,22 @@ export function encodeUtf8(s) {
 export class TextEncoder {
   #brand = true;
 
+  constructor() {
+    ready();
+  }
+
   get encoding() {
-    if (!(#brand in this)) throw illegalInvocation('TextEncoder.encoding');
+    if (!isObject(this) || !(#brand in this)) throw illegalInvocation('TextEncoder.encoding');
     return 'utf-8';
   }
 
   encode(input = undefined) {
-    if (!(#brand in this)) throw illegalInvocation('TextEncoder.encode');
+    if (!isObject(this) || !(#brand in this)) throw illegalInvocation('TextEncoder.encode');
     return encodeUtf8(input === undefined ? '' : toDOMString(input));
   }
 
   encodeInto(source, destination) {
-    if (!(#brand in this)) throw illegalInvocation('TextEncoder.encodeInto');
+    if (!isObject(this) || !(#brand in this)) throw illegalInvocation('TextEncoder.encodeInto');
     const what = "Failed to execute 'encodeInto' on 'TextEncoder'";
     // WebIDL counts the arguments passed, not their values.
     // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
@@ -60,18 +75,13 @@ export class TextEncoder {
       throw new TypeError(`${what}: 2 arguments required, but only ${given} present.`);
     }
     const s = toDOMString(source);
-    if (!isUint8Array(destination)) throw new TypeError(`${what}: parameter 2 is not of type 'Uint8Array'.`);
-    let length;
-    try {
-      length = destination.length;
-    } catch {
-      length = 0;
-    }
+    // The view's own length (its slot, 0 once detached), whatever its properties say.
+    const dest = toUint8Array(destination, what);
+    if (dest === null) throw new TypeError(`${what}: parameter 2 is not of type 'Uint8Array'.`);
+    const length = lengthOf(dest);
     if (length === 0) return { read: 0, written: 0 };
-    if (nativeEncodeInto && (nativeEncodeIntoShared || !isShared(destination))) {
-      return nativeEncoder.encodeInto(s, destination);
-    }
-    return encodeIntoUtf8(s, destination);
+    if (nativeEncodeInto && (nativeEncodeIntoShared || !isShared(dest))) return nativeEncoder.encodeInto(s, dest);
+    return encodeIntoUtf8(s, dest, length);
   }
 }
 defineInterface(TextEncoder, 'TextEncoder');

@@ -1,24 +1,39 @@
 // WebIDL conversions and interface shapes (https://webidl.spec.whatwg.org/) for the four classes:
 // what a browser's bindings do before and around the Encoding Standard's algorithms.
+//
+// A caller's view is read only through its internal slots, by the intrinsic getters captured
+// here when the module loads: a redefined `length`, a subclass's getters, a patched prototype or
+// a Symbol.species hook are never consulted. Views are made with the captured Uint8Array
+// constructor, and copies by the captured %TypedArray%.prototype.set (no species lookup).
 
-const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
-const typedArrayTag = Object.getOwnPropertyDescriptor(typedArrayProto, Symbol.toStringTag).get;
-const arrayBufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
-const sharedByteLength =
-  typeof SharedArrayBuffer === 'function'
-    ? Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, 'byteLength').get
-    : null;
-const dataViewBuffer = Object.getOwnPropertyDescriptor(DataView.prototype, 'buffer').get;
-const typedArrayBuffer = Object.getOwnPropertyDescriptor(typedArrayProto, 'buffer').get;
+const U8 = Uint8Array;
+const typedArrayProto = Object.getPrototypeOf(U8.prototype);
+const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get ?? null;
+const typedArrayTag = getter(typedArrayProto, Symbol.toStringTag);
+const typedArrayBuffer = getter(typedArrayProto, 'buffer');
+const typedArrayByteOffset = getter(typedArrayProto, 'byteOffset');
+const typedArrayByteLength = getter(typedArrayProto, 'byteLength');
+const typedArrayLength = getter(typedArrayProto, 'length');
+const typedArraySet = typedArrayProto.set;
+const dataViewBuffer = getter(DataView.prototype, 'buffer');
+const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
+const dataViewByteLength = getter(DataView.prototype, 'byteLength');
+const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
+// Resizable ArrayBuffers and growable SharedArrayBuffers, where the runtime has them.
+const arrayBufferResizable = getter(ArrayBuffer.prototype, 'resizable');
+const SAB = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer.prototype : null;
+const sharedByteLength = SAB === null ? null : getter(SAB, 'byteLength');
+const sharedGrowable = SAB === null ? null : getter(SAB, 'growable');
+const isView = ArrayBuffer.isView;
 
-export const EMPTY_BYTES = new Uint8Array(0);
+export const EMPTY_BYTES = new U8(0);
 
 // DOMString (WebIDL § 3.2.10): ToString, which throws a TypeError for a Symbol.
 export function toDOMString(value) {
   return `${value}`;
 }
 
-function isObject(value) {
+export function isObject(value) {
   return (typeof value === 'object' && value !== null) || typeof value === 'function';
 }
 
@@ -36,57 +51,99 @@ export function toDictionary(value, members, what) {
   return out;
 }
 
-function byteLengthOf(buffer, getter) {
+const NOT_A_BUFFER = 0;
+const FIXED = 1;
+const SHARED = 2;
+const RESIZABLE = 3;
+
+// What `buffer` is, by brand checks (so objects from other realms pass and look-alikes do not).
+function bufferKind(buffer) {
   try {
-    return getter.call(buffer);
+    const resizable =
+      arrayBufferResizable === null ? arrayBufferByteLength.call(buffer) < 0 : arrayBufferResizable.call(buffer);
+    return resizable ? RESIZABLE : FIXED;
   } catch {
-    return -1;
+    // not an ArrayBuffer
+  }
+  if (sharedByteLength === null) return NOT_A_BUFFER;
+  try {
+    const growable = sharedGrowable === null ? sharedByteLength.call(buffer) < 0 : sharedGrowable.call(buffer);
+    return growable ? RESIZABLE : SHARED;
+  } catch {
+    return NOT_A_BUFFER;
   }
 }
 
-// Whether `view`'s memory is a SharedArrayBuffer.
-export function isShared(view) {
-  const buffer = view.buffer;
-  return buffer.constructor !== ArrayBuffer && sharedByteLength !== null && byteLengthOf(buffer, sharedByteLength) >= 0;
+// No buffer source type here has [AllowResizable] (WebIDL § 3.2.25).
+function resizableError(what) {
+  return new TypeError(`${what}: a resizable ArrayBuffer or growable SharedArrayBuffer is not allowed.`);
+}
+
+// The number of elements of the Uint8Array `u8` (0 once detached), from its internal slot.
+export function lengthOf(u8) {
+  return typedArrayLength.call(u8);
+}
+
+// A new Uint8Array over bytes start..end of the Uint8Array `u8` (a subarray without species).
+export function subBytes(u8, start, end) {
+  return new U8(typedArrayBuffer.call(u8), typedArrayByteOffset.call(u8) + start, end - start);
+}
+
+// A copy of a Uint8Array in a new, unshared buffer.
+export function copyBytes(u8) {
+  const out = new U8(lengthOf(u8));
+  typedArraySet.call(out, u8);
+  return out;
+}
+
+// %TypedArray%.prototype.set, as captured: copies all of `src` into `target` from index `at`.
+export function setBytes(target, src, at) {
+  typedArraySet.call(target, src, at);
+}
+
+// Whether the Uint8Array `u8`'s memory is a SharedArrayBuffer.
+export function isShared(u8) {
+  return bufferKind(typedArrayBuffer.call(u8)) === SHARED;
 }
 
 // AllowSharedBufferSource (§ 3.2.25): an ArrayBuffer, a SharedArrayBuffer or any view on either,
-// as a Uint8Array over the same memory. A detached buffer is empty. Checks are brand checks, so
-// objects from other realms pass and look-alikes do not.
+// as a Uint8Array over the same memory, whose length is read later through its slot (lengthOf)
+// so that it is 0 if the buffer is detached by then. Resizable buffers are refused.
 export function toBytes(value, what) {
-  // The common case, with nothing allocated.
-  if (typedArrayTag.call(value) === 'Uint8Array') return value.length === 0 ? EMPTY_BYTES : value;
-  if (ArrayBuffer.isView(value)) {
-    let buffer;
-    try {
-      buffer = typedArrayTag.call(value) === undefined ? dataViewBuffer.call(value) : typedArrayBuffer.call(value);
-    } catch {
-      throw new TypeError(`${what}: the argument is not an ArrayBuffer or a view on one.`);
+  if (isView(value)) {
+    const tag = typedArrayTag.call(value);
+    if (tag === undefined) {
+      if (bufferKind(dataViewBuffer.call(value)) === RESIZABLE) throw resizableError(what);
+      let length;
+      try {
+        length = dataViewByteLength.call(value); // throws once the buffer is detached
+      } catch {
+        return EMPTY_BYTES;
+      }
+      return length === 0 ? EMPTY_BYTES : new U8(dataViewBuffer.call(value), dataViewByteOffset.call(value), length);
     }
-    let length;
-    try {
-      length = value.byteLength; // throws for a DataView whose buffer is detached
-    } catch {
-      return EMPTY_BYTES;
-    }
-    if (length === 0) return EMPTY_BYTES;
-    return new Uint8Array(buffer, value.byteOffset, length);
+    const buffer = typedArrayBuffer.call(value);
+    if (bufferKind(buffer) === RESIZABLE) throw resizableError(what);
+    // A Uint8Array as it is (nothing allocated: everything reads it through its slots); any other
+    // view as a new one.
+    if (tag === 'Uint8Array') return value;
+    const length = typedArrayByteLength.call(value);
+    return length === 0 ? EMPTY_BYTES : new U8(buffer, typedArrayByteOffset.call(value), length);
   }
-  if (isObject(value)) {
-    if (
-      byteLengthOf(value, arrayBufferByteLength) >= 0 ||
-      (sharedByteLength !== null && byteLengthOf(value, sharedByteLength) >= 0)
-    ) {
-      const length = value.byteLength;
-      return length === 0 ? EMPTY_BYTES : new Uint8Array(value, 0, length);
-    }
+  const kind = isObject(value) ? bufferKind(value) : NOT_A_BUFFER;
+  if (kind === RESIZABLE) throw resizableError(what);
+  if (kind === NOT_A_BUFFER) {
+    throw new TypeError(`${what}: the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.`);
   }
-  throw new TypeError(`${what}: the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.`);
+  const length = kind === FIXED ? arrayBufferByteLength.call(value) : sharedByteLength.call(value);
+  return length === 0 ? EMPTY_BYTES : new U8(value, 0, length);
 }
 
-// [AllowShared] Uint8Array: a brand check.
-export function isUint8Array(value) {
-  return ArrayBuffer.isView(value) && typedArrayTag.call(value) === 'Uint8Array';
+// [AllowShared] Uint8Array (§ 3.2.25): a brand check; the view itself, or null if it is not one.
+export function toUint8Array(value, what) {
+  if (!isView(value) || typedArrayTag.call(value) !== 'Uint8Array') return null;
+  if (bufferKind(typedArrayBuffer.call(value)) === RESIZABLE) throw resizableError(what);
+  return value;
 }
 
 export function illegalInvocation(what) {

@@ -20,6 +20,7 @@ pub struct MalformedSequence {
     pub text_index: usize,
 }
 
+#[cfg(test)]
 /// The result of [`inspect`]: the decoded text (UTF-16, as TextDecoder returns it), the encoding
 /// used and every malformed sequence in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,76 +33,114 @@ pub struct Inspection {
 /// Decodes `bytes` as TextDecoder would in replacement mode (a leading BOM of UTF-8/UTF-16
 /// removed unless `ignore_bom`), or, with `sniff_bom`, as the decode hook does (§ 6.1: a BOM picks
 /// the encoding and is skipped). Byte offsets always count from the start of `bytes`.
+#[cfg(test)]
 pub fn inspect(bytes: &[u8], encoding: Encoding, ignore_bom: bool, sniff_bom: bool) -> Inspection {
-    let (encoding, skip, drop_bom) = match bom_sniff(bytes).filter(|_| sniff_bom) {
-        Some((sniffed, len)) => (sniffed, len, false),
-        None => (
+    let mut inspector = Inspector::new(encoding, ignore_bom, sniff_bom);
+    inspector.feed(bytes, true);
+    Inspection {
+        text: inspector.text,
+        encoding: inspector.encoding,
+        errors: inspector.errors,
+    }
+}
+
+/// [`inspect`] over input in pieces, so that memory stays bounded: after each [`Inspector::feed`]
+/// the caller takes `text` and `errors` (that piece's share; byte offsets and text indexes count
+/// from the start of the whole input) and clears them.
+#[derive(Clone, Debug)]
+pub struct Inspector {
+    decoder: Decoder,
+    /// The encoding used (after a BOM sniff, the sniffed one).
+    pub encoding: Encoding,
+    sniff_bom: bool,
+    /// Nothing fed yet: the BOM is sniffed from the first piece, which must hold the first three
+    /// bytes of the input (or all of it).
+    first: bool,
+    /// A leading U+FEFF of the text is still to be removed.
+    drop_bom: bool,
+    /// Bytes fed before the current piece.
+    offset: usize,
+    /// Where the current malformed sequence would start: where the decoder was last idle.
+    seq_start: usize,
+    idle: Decoder,
+    /// The last (up to four) bytes of the earlier pieces.
+    carry: Vec<u8>,
+    /// Code units of text so far.
+    text_len: usize,
+    pub text: Vec<u16>,
+    pub errors: Vec<MalformedSequence>,
+}
+
+impl Inspector {
+    pub fn new(encoding: Encoding, ignore_bom: bool, sniff_bom: bool) -> Inspector {
+        Inspector {
+            decoder: Decoder::new(encoding),
             encoding,
-            0,
-            !sniff_bom
+            sniff_bom,
+            first: true,
+            drop_bom: !sniff_bom
                 && !ignore_bom
                 && matches!(
                     encoding,
                     Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le
                 ),
-        ),
-    };
-    let mut run = Run {
-        decoder: Decoder::new(encoding),
-        text: Vec::new(),
-        errors: Vec::new(),
-    };
-    run.feed(bytes, skip);
-    if drop_bom && run.text.first() == Some(&0xFEFF) {
-        run.text.remove(0);
-        for e in &mut run.errors {
-            e.text_index -= 1;
+            offset: 0,
+            seq_start: 0,
+            idle: Decoder::new(encoding),
+            carry: Vec::new(),
+            text_len: 0,
+            text: Vec::new(),
+            errors: Vec::new(),
         }
     }
-    Inspection {
-        text: run.text,
-        encoding,
-        errors: run.errors,
-    }
-}
 
-struct Run {
-    decoder: Decoder,
-    text: Vec<u16>,
-    errors: Vec<MalformedSequence>,
-}
-
-impl Run {
-    /// Decodes `bytes[start..]`, recording each error.
-    fn feed(&mut self, bytes: &[u8], start: usize) {
-        let mut seq_start = start;
-        let mut idle = self.decoder.clone();
-        let mut i = start;
+    /// Decodes the next piece of the input, recording each error; `last` ends the input.
+    pub fn feed(&mut self, bytes: &[u8], last: bool) {
+        let mut i = 0;
+        if self.first {
+            self.first = false;
+            if let Some((sniffed, len)) = bom_sniff(bytes).filter(|_| self.sniff_bom) {
+                self.encoding = sniffed;
+                self.decoder = Decoder::new(sniffed);
+                self.idle = self.decoder.clone();
+                i = len;
+                self.seq_start = len;
+            }
+        }
+        let offset = self.offset;
         while i < bytes.len() {
             let (result, read) = self.step(&bytes[i..=i], false);
             if result == DecoderResult::Malformed {
-                let held = held_bytes(&self.decoder, &idle, &bytes[seq_start..i + read]);
-                let end = (i + read).saturating_sub(held).max(seq_start);
-                self.error(seq_start, end);
-                seq_start = end;
-                idle = self.decoder.clone();
+                let at = offset + i + read;
+                let held = self.held_bytes(&bytes[..i + read], at);
+                let end = at.saturating_sub(held).max(self.seq_start);
+                self.error(self.seq_start, end);
+                self.seq_start = end;
+                self.idle = self.decoder.clone();
                 // The unread byte, if any, is fed again.
                 i += read;
                 continue;
             }
             i += 1;
             if is_idle(&self.decoder) {
-                seq_start = i;
-                idle = self.decoder.clone();
+                self.seq_start = offset + i;
+                self.idle = self.decoder.clone();
             }
+        }
+        self.offset += bytes.len();
+        let tail = &bytes[bytes.len().saturating_sub(4)..];
+        self.carry.extend_from_slice(tail);
+        self.carry.drain(..self.carry.len().saturating_sub(4));
+        if !last {
+            return;
         }
         // End-of-queue: an error there covers whatever was pending. A bound on rounds keeps a
         // misbehaving decoder from looping.
         for _ in 0..8 {
             match self.step(&[], true).0 {
                 DecoderResult::Malformed => {
-                    self.error(seq_start, bytes.len());
-                    seq_start = bytes.len();
+                    self.error(self.seq_start, self.offset);
+                    self.seq_start = self.offset;
                 }
                 _ => break,
             }
@@ -114,17 +153,51 @@ impl Run {
         let (result, read, written) =
             self.decoder
                 .decode_to_utf16(src, &mut buf, last, DecoderMode::Fatal);
-        self.text.extend_from_slice(&buf[..written]);
+        for &unit in &buf[..written] {
+            self.push(unit);
+        }
         (result, read)
+    }
+
+    fn push(&mut self, unit: u16) {
+        if self.drop_bom {
+            self.drop_bom = false;
+            if unit == 0xFEFF {
+                return;
+            }
+        }
+        self.text.push(unit);
+        self.text_len += 1;
     }
 
     fn error(&mut self, byte_start: usize, byte_end: usize) {
         self.errors.push(MalformedSequence {
             byte_start,
             byte_end,
-            text_index: self.text.len(),
+            text_index: self.text_len,
         });
-        self.text.push(0xFFFD);
+        self.push(0xFFFD);
+    }
+
+    /// How many of the bytes fed since the decoder was last idle (up to input position `at`,
+    /// the end of what the failing call read; `piece` is the current piece's bytes before `at`)
+    /// the decoder restored and keeps: the smallest count whose re-decoding by the idle decoder
+    /// behaves as the decoder does now when the queue ends.
+    fn held_bytes(&self, piece: &[u8], at: usize) -> usize {
+        let pending = (at - self.seq_start).min(4);
+        let mut recent = [0u8; 4];
+        // The last `pending` bytes before `at`, from this piece and the carry of earlier ones.
+        for (k, slot) in recent[..pending].iter_mut().rev().enumerate() {
+            *slot = match piece.len().checked_sub(k + 1) {
+                Some(j) => piece[j],
+                None => self.carry[self.carry.len() - (k + 1 - piece.len())],
+            };
+        }
+        let recent = &recent[..pending];
+        let now = flush(self.decoder.clone(), &[]);
+        (0..pending)
+            .find(|&h| flush(self.idle.clone(), &recent[pending - h..]) == now)
+            .unwrap_or(0)
     }
 }
 
@@ -136,16 +209,6 @@ fn is_idle(decoder: &Decoder) -> bool {
         probe.decode_to_utf16(&[], &mut buf, true, DecoderMode::Fatal),
         (DecoderResult::InputEmpty, 0, 0)
     )
-}
-
-/// How many of the bytes fed since the decoder was last idle (`pending`, ending with the bytes the
-/// failing call read) the decoder restored and keeps: the smallest count whose re-decoding by the
-/// idle decoder behaves as the decoder does now when the queue ends.
-fn held_bytes(decoder: &Decoder, idle: &Decoder, pending: &[u8]) -> usize {
-    let now = flush(decoder.clone(), &[]);
-    (0..pending.len().min(4))
-        .find(|&h| flush(idle.clone(), &pending[pending.len() - h..]) == now)
-        .unwrap_or(0)
 }
 
 /// The text and errors of decoding `src` and ending the queue, in replacement mode.
@@ -263,6 +326,45 @@ mod tests {
             (r.encoding, r.text),
             (Encoding::Windows1252, vec![0xEF, 0xBB])
         );
+    }
+
+    #[test]
+    fn pieces_give_what_the_whole_input_gives() {
+        let cases: [(&[u8], Encoding, bool); 6] = [
+            (
+                b"\xEF\xBB\xBFa\xF0\x90\x80A\xE3\x81\xFF\xC3",
+                Encoding::Utf8,
+                false,
+            ),
+            (
+                b"\x00\xD8a\x00\x00\xDCb\x00\x3D\xD8\x00\xDEc",
+                Encoding::Utf16Le,
+                false,
+            ),
+            (b"\xFF\xFE\x00\xDCa\x00", Encoding::Windows1252, true),
+            (b"\x81\x30\x81\xFFa\x81\x30\x81", Encoding::Gb18030, false),
+            (
+                b"\x1B\x24\x42\x30\x21\x1B\x28\xFF\x1B",
+                Encoding::Iso2022Jp,
+                false,
+            ),
+            (b"\x82\xA0\x82\x20\x80\xA0", Encoding::ShiftJis, false),
+        ];
+        for (bytes, encoding, sniff) in cases {
+            let whole = inspect(bytes, encoding, false, sniff);
+            for size in 3..bytes.len() {
+                let mut r = Inspector::new(encoding, false, sniff);
+                let (mut text, mut errors) = (Vec::new(), Vec::new());
+                let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
+                for (k, piece) in pieces.iter().enumerate() {
+                    r.feed(piece, k + 1 == pieces.len());
+                    text.append(&mut r.text);
+                    errors.append(&mut r.errors);
+                }
+                assert_eq!((text, errors), (whole.text.clone(), whole.errors.clone()));
+                assert_eq!(r.encoding, whole.encoding);
+            }
+        }
     }
 
     #[test]

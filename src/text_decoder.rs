@@ -28,6 +28,9 @@ pub struct TextDecoderCore {
     mode: DecoderMode,
     ignore_bom: bool,
     bom_seen: bool,
+    /// BOM seen when the current call started: a throwing call serializes no output, so it
+    /// leaves BOM seen as it was.
+    bom_seen_at_start: bool,
     do_not_flush: bool,
 }
 
@@ -43,6 +46,7 @@ impl TextDecoderCore {
             },
             ignore_bom,
             bom_seen: false,
+            bom_seen_at_start: false,
             do_not_flush: false,
         })
     }
@@ -66,13 +70,13 @@ impl TextDecoderCore {
             self.decoder.reset();
             self.bom_seen = false;
         }
+        self.bom_seen_at_start = self.bom_seen;
         self.do_not_flush = stream;
     }
 
     /// Decodes a piece of the current call's input into UTF-16, removing the BOM as "serialize
     /// I/O queue" does. End-of-queue is processed after the last piece unless streaming.
-    /// `Malformed` only happens in fatal mode, where decode() throws; the state is then reset so
-    /// the error does not leak into the next call.
+    /// `Malformed` only happens in fatal mode, where decode() throws: see [`TextDecoderCore::after`].
     pub fn decode_to_utf16(
         &mut self,
         src: &[u8],
@@ -145,10 +149,15 @@ impl TextDecoderCore {
             )
     }
 
+    /// After a fatal error (decode() step 5.3.3 throws), everything stays as the standard leaves
+    /// it: the decoder as its handler left it and do not flush as the call set it, so the next
+    /// call goes on from there after a `stream` call and starts afresh after any other. BOM seen
+    /// is as before the call (no output was serialized). The rest of the call's input is dropped
+    /// (the caller stops feeding it), as Blink and Gecko do, where the standard would keep it in
+    /// the I/O queue for the next call.
     fn after(&mut self, result: DecoderResult) {
         if result == DecoderResult::Malformed {
-            self.do_not_flush = false;
-            self.decoder.reset();
+            self.bom_seen = self.bom_seen_at_start;
         }
     }
 }

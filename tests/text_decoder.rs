@@ -176,12 +176,13 @@ fn a_final_call_resets_the_state() {
 }
 
 #[test]
-fn fatal_errors_throw_and_reset_the_state() {
+fn fatal_errors_throw_and_keep_the_state_as_the_standard_says() {
     let mut d = text_decoder(Encoding::Utf8, true, false);
     assert!(d.fatal());
     assert_eq!(d.decode(b"a\xFF", false), Err(Malformed));
     assert_eq!(d.decode(b"b", false), Ok("b".into()));
-    // A held sequence is dropped with the error: the next call is clean.
+    // The UTF-8 decoder's handler drops a held sequence with the error (the byte it gives back to
+    // the queue is dropped with the rest of the call's input), so the next call is clean.
     assert_eq!(d.decode(b"\xE2\x82", true), Ok("".into()));
     assert_eq!(d.decode(b"\x41", true), Err(Malformed));
     assert_eq!(d.decode(b"\xAC", false), Err(Malformed));
@@ -200,6 +201,28 @@ fn fatal_errors_throw_and_reset_the_state() {
     assert_eq!(d.decode(b"\x20", true), Err(Malformed));
     assert_eq!(d.decode(b"\xA1", false), Err(Malformed));
     assert_eq!(d.decode(b"\xB0\xA1", false), Ok("\u{AC00}".into()));
+}
+
+#[test]
+fn a_fatal_error_in_a_streaming_call_keeps_the_decoders_state() {
+    // ISO-2022-JP: ESC ( J switches to Roman, where 0x7E is U+203E; 0xFF is then an error, but
+    // do not flush stays true and the decoder stays in Roman, so 0x7E goes on as U+203E.
+    let mut d = text_decoder(Encoding::Iso2022Jp, true, false);
+    assert_eq!(d.decode(b"\x7E", false), Ok("~".into()));
+    assert_eq!(d.decode(b"\x1B\x28\x4A\xFF\x7E", true), Err(Malformed));
+    assert_eq!(d.decode(b"\x7E", false), Ok("\u{203E}".into()));
+    // After a final call the next starts afresh in ASCII.
+    assert_eq!(d.decode(b"\x7E", false), Ok("~".into()));
+    // A fatal error in a call without stream: the next call starts afresh.
+    assert_eq!(d.decode(b"\x1B\x28\x4A\xFF", false), Err(Malformed));
+    assert_eq!(d.decode(b"\x7E", false), Ok("~".into()));
+    // BOM seen is as before the throwing call: its output (here "a") was never serialized.
+    let mut d = text_decoder(Encoding::Utf8, true, false);
+    assert_eq!(d.decode(b"a\xFF", true), Err(Malformed));
+    assert_eq!(d.decode(b"\xEF\xBB\xBFb", false), Ok("b".into()));
+    assert_eq!(d.decode(b"a", true), Ok("a".into()));
+    assert_eq!(d.decode(b"\xFF", true), Err(Malformed));
+    assert_eq!(d.decode(b"\xEF\xBB\xBFb", false), Ok("\u{FEFF}b".into()));
 }
 
 #[test]

@@ -2,21 +2,19 @@
 //! in, scratch buffers in linear memory. Run with wasm-bindgen-test (Node or a browser).
 #![cfg(target_arch = "wasm32")]
 
-use encoding_wasm::wasm::buffers::{input16, input8, output16, output8, results};
-use encoding_wasm::wasm::decode::{
-    bom_sniff, decode_once, decoder_decode, decoder_free, decoder_new, decoder_start, inspect,
+use encoding_wasm::wasm::buffers::{input16, input8, output16_at, output8, results, OUT_OF_BOUNDS};
+use encoding_wasm::wasm::decode::{bom_sniff, decode_once, CoreTextDecoder};
+use encoding_wasm::wasm::encode::{encode_once, CoreEncoder};
+use encoding_wasm::wasm::info::{
+    describe_encodings, flag_bits, label_lookup, FATAL, IGNORE_BOM, INSPECT, PLAIN,
 };
-use encoding_wasm::wasm::encode::{encode_once, encoder_encode, encoder_free, encoder_new};
-use encoding_wasm::wasm::info::{describe_encodings, label_lookup};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 const UTF8: u32 = 0;
 const WINDOWS_1252: u32 = 21;
+const ISO_2022_JP: u32 = 33;
 const REPLACEMENT: u32 = 36;
 const UTF16LE: u32 = 38;
-const FATAL: u32 = 1;
-const IGNORE_BOM: u32 = 2;
-const PLAIN: u32 = 4;
 
 fn put(bytes: &[u8]) -> usize {
     unsafe { core::slice::from_raw_parts_mut(input8(bytes.len()), bytes.len()) }
@@ -31,7 +29,8 @@ fn put16(s: &[u16]) -> usize {
 
 fn text(n: i32) -> String {
     assert!(n >= 0, "decode returned {n}");
-    String::from_utf16(unsafe { core::slice::from_raw_parts(output16(), n as usize) }).unwrap()
+    let at = unsafe { *output16_at() } as *const u16;
+    String::from_utf16(unsafe { core::slice::from_raw_parts(at, n as usize) }).unwrap()
 }
 
 fn bytes(n: i32) -> Vec<u8> {
@@ -93,48 +92,77 @@ fn one_shot_decode_removes_the_bom_and_replaces_errors() {
     assert_eq!(decode_once(99, 0, put(b"a")), -2);
 }
 
-#[wasm_bindgen_test]
-fn streaming_decoder_keeps_state_until_a_final_call() {
-    let d = decoder_new(UTF16LE, 0);
-    assert!(!d.is_null());
-    unsafe { decoder_start(d, true) };
-    assert_eq!(
-        text(unsafe { decoder_decode(d, put(b"\xFF\xFE\x3D"), true) }),
-        ""
-    );
-    unsafe { decoder_start(d, true) };
-    assert_eq!(
-        text(unsafe { decoder_decode(d, put(b"\xD8\x00"), true) }),
-        ""
-    );
-    unsafe { decoder_start(d, false) };
-    assert_eq!(
-        text(unsafe { decoder_decode(d, put(b"\xDE\x61"), true) }),
-        "\u{1F600}\u{FFFD}"
-    );
-    // A new call after the final one starts afresh: the BOM is removed again.
-    unsafe { decoder_start(d, false) };
-    assert_eq!(
-        text(unsafe { decoder_decode(d, put(b"\xFF\xFEa\x00"), true) }),
-        "a"
-    );
-    unsafe { decoder_free(d) };
-    assert!(decoder_new(REPLACEMENT, 0).is_null());
+/// One decode() call of one piece through a `CoreTextDecoder`.
+fn call(d: &mut CoreTextDecoder, input: &[u8], stream: bool) -> i32 {
+    d.decode(put(input), stream, true, true)
 }
 
 #[wasm_bindgen_test]
-fn fatal_error_resets_the_decoder() {
-    let d = decoder_new(UTF8, FATAL);
-    unsafe { decoder_start(d, true) };
+fn streaming_decoder_keeps_state_until_a_final_call() {
+    let mut d = CoreTextDecoder::create(UTF16LE, 0).unwrap();
+    assert_eq!(text(call(&mut d, b"\xFF\xFE\x3D", true)), "");
+    assert_eq!(text(call(&mut d, b"\xD8\x00", true)), "");
+    assert_eq!(text(call(&mut d, b"\xDE\x61", false)), "\u{1F600}\u{FFFD}");
+    // A new call after the final one starts afresh: the BOM is removed again.
+    assert_eq!(text(call(&mut d, b"\xFF\xFEa\x00", false)), "a");
+    // A call in pieces: only the first starts it, only the last ends it.
+    assert_eq!(text(d.decode(put(b"\xFF\xFE\x3D"), false, true, false)), "");
     assert_eq!(
-        text(unsafe { decoder_decode(d, put(b"\xE3\x81"), true) }),
-        ""
+        text(d.decode(put(b"\xD8\x00\xDE"), false, false, true)),
+        "\u{1F600}"
     );
-    unsafe { decoder_start(d, true) };
-    assert_eq!(unsafe { decoder_decode(d, put(b"A"), true) }, -1);
-    unsafe { decoder_start(d, false) };
-    assert_eq!(text(unsafe { decoder_decode(d, put(b"B"), true) }), "B");
-    unsafe { decoder_free(d) };
+    assert!(CoreTextDecoder::create(REPLACEMENT, 0).is_none());
+    assert!(CoreTextDecoder::create(REPLACEMENT, PLAIN).is_some());
+    assert!(CoreTextDecoder::create(40, 0).is_none());
+}
+
+#[wasm_bindgen_test]
+fn a_fatal_error_keeps_a_streams_state_and_ends_a_final_call() {
+    // ISO-2022-JP: ESC ( J then an error; the stream stays in Roman, where 0x7E is U+203E.
+    let mut d = CoreTextDecoder::create(ISO_2022_JP, FATAL).unwrap();
+    assert_eq!(call(&mut d, b"\x1B\x28\x4A\xFF", true), -1);
+    assert_eq!(text(call(&mut d, b"\x7E", false)), "\u{203E}");
+    assert_eq!(text(call(&mut d, b"\x7E", false)), "~");
+    assert_eq!(call(&mut d, b"\x1B\x28\x4A\xFF", false), -1);
+    assert_eq!(text(call(&mut d, b"\x7E", false)), "~");
+    let mut d = CoreTextDecoder::create(UTF8, FATAL).unwrap();
+    assert_eq!(text(call(&mut d, b"\xE3\x81", true)), "");
+    assert_eq!(call(&mut d, b"A", true), -1);
+    assert_eq!(text(call(&mut d, b"B", false)), "B");
+}
+
+#[wasm_bindgen_test]
+fn lengths_beyond_the_input_buffer_read_nothing() {
+    let len = put(b"abc");
+    // Far more than the input buffers hold.
+    let huge = 1 << 30;
+    assert_eq!(decode_once(WINDOWS_1252, 0, huge), OUT_OF_BOUNDS);
+    assert_eq!(decode_once(UTF8, 0, huge), OUT_OF_BOUNDS);
+    let mut d = CoreTextDecoder::create(UTF8, 0).unwrap();
+    assert_eq!(d.decode(huge, false, true, true), OUT_OF_BOUNDS);
+    assert_eq!(label_lookup(huge), -1);
+    assert_eq!(bom_sniff(huge), -1);
+    assert_eq!(encode_once(UTF8, false, huge), OUT_OF_BOUNDS);
+    assert_eq!(
+        CoreEncoder::create(UTF8, true).unwrap().encode(huge, true),
+        OUT_OF_BOUNDS
+    );
+    // Within the buffer all is well.
+    assert_eq!(text(decode_once(UTF8, 0, len)), "abc");
+}
+
+#[wasm_bindgen_test]
+fn flag_bits_are_the_ones_the_exports_use() {
+    flag_bits();
+    assert_eq!(
+        [result(0), result(1), result(2), result(3)],
+        [FATAL, IGNORE_BOM, PLAIN, INSPECT]
+    );
+    assert_eq!(decode_once(UTF8, FATAL, put(b"\xFF")), -1);
+    assert_eq!(
+        text(decode_once(UTF8, IGNORE_BOM, put(b"\xEF\xBB\xBF"))),
+        "\u{FEFF}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -145,9 +173,13 @@ fn bom_sniff_reports_encoding_and_length() {
 }
 
 #[wasm_bindgen_test]
-fn inspect_reports_ranges_through_the_buffers() {
-    let n = inspect(UTF8, 0, put(b"a\xF0\x90\x80A\xFF"));
-    assert_eq!(text(n), "a\u{FFFD}A\u{FFFD}");
+fn inspect_reports_ranges_through_the_buffers_in_pieces() {
+    let mut r = CoreTextDecoder::create(UTF8, INSPECT).unwrap();
+    let n = r.decode(put(b"a\xF0\x90"), false, true, false);
+    assert_eq!(text(n), "a");
+    assert_eq!(result(0), 0);
+    let n = r.decode(put(b"\x80A\xFF"), false, false, true);
+    assert_eq!(text(n), "\u{FFFD}A\u{FFFD}");
     assert_eq!((result(0), result(1)), (2, UTF8));
     let raw = unsafe { core::slice::from_raw_parts(output8(), 24) };
     let words: Vec<u32> = raw
@@ -165,18 +197,30 @@ fn encoders_in_html_and_fatal_modes() {
         b"a\x80&#12354;"
     );
     assert_eq!(encode_once(WINDOWS_1252, false, put16(&units)), -1);
-    assert_eq!((result(0), result(1)), (3, 0x3042));
+    assert_eq!((result(0), result(1), result(2)), (3, 0x3042, 2));
+    assert_eq!(bytes(result(2) as i32), b"a\x80");
     assert_eq!(encode_once(REPLACEMENT, true, put16(&units)), -2);
     // A leading surrogate ending a non-final chunk is left unread, then paired.
-    let e = encoder_new(UTF16LE, false);
-    assert_eq!(
-        bytes(unsafe { encoder_encode(e, put16(&[0x61, 0xD83D]), false) }),
-        b"a\x00"
-    );
+    let mut e = CoreEncoder::create(UTF16LE, false).unwrap();
+    assert_eq!(bytes(e.encode(put16(&[0x61, 0xD83D]), false)), b"a\x00");
     assert_eq!(result(0), 1);
     assert_eq!(
-        bytes(unsafe { encoder_encode(e, put16(&[0xD83D, 0xDE00]), true) }),
+        bytes(e.encode(put16(&[0xD83D, 0xDE00]), true)),
         b"\x3D\xD8\x00\xDE"
     );
-    unsafe { encoder_free(e) };
+    assert!(CoreEncoder::create(REPLACEMENT, true).is_none());
+}
+
+#[wasm_bindgen_test]
+fn an_unmappable_code_point_keeps_the_encoders_state() {
+    // ISO-2022-JP in JIS X 0208 mode: "x" switches back to ASCII, then U+20AC is unmappable. The
+    // bytes before it are reported, and the encoder goes on from ASCII.
+    let mut e = CoreEncoder::create(ISO_2022_JP, false).unwrap();
+    let units: Vec<u16> = "\u{3042}".encode_utf16().collect();
+    assert_eq!(bytes(e.encode(put16(&units), false)), b"\x1B$B$\"");
+    let units: Vec<u16> = "x\u{20AC}y".encode_utf16().collect();
+    assert_eq!(e.encode(put16(&units), false), -1);
+    assert_eq!((result(0), result(1), result(2)), (2, 0x20AC, 4));
+    assert_eq!(bytes(4), b"\x1B(Bx");
+    assert_eq!(bytes(e.encode(put16(&[0x79]), true)), b"y");
 }

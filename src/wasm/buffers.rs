@@ -50,6 +50,10 @@ pub(crate) fn sized<T: Copy + Default>(v: &mut Vec<T>, len: usize) -> &mut [T] {
     &mut v[..len]
 }
 
+/// What an export returns when a length from JS is beyond its input buffer (a bug on the JS
+/// side): nothing past what was allocated is ever read.
+pub const OUT_OF_BOUNDS: i32 = -3;
+
 /// The byte input buffer, with room for `len` bytes: JS writes input there.
 #[wasm_bindgen]
 pub fn input8(len: usize) -> *mut u8 {
@@ -68,14 +72,8 @@ pub fn output8() -> *const u8 {
     SCRATCH.get().out8.as_ptr()
 }
 
-/// Where the last call wrote UTF-16 code units.
-#[wasm_bindgen]
-pub fn output16() -> *const u16 {
-    SCRATCH.get().out16.as_ptr()
-}
-
-/// The address of a u32 holding where the last decode wrote its UTF-16 output (the value of
-/// [`output16`] after that call); the address does not change.
+/// The address of a u32 holding where the last decode wrote its UTF-16 output; the address does
+/// not change.
 #[wasm_bindgen]
 pub fn output16_at() -> *const u32 {
     &SCRATCH.get().out16_at

@@ -1,13 +1,36 @@
-//! Names and labels (§ 4.2) for JS: label lookup and the table of encodings.
+//! What JS reads once at bind time: the table of encodings (names, groups, labels; JS takes the
+//! encoding numbers from it) and the flag bits of the decoding exports, so that neither is copied
+//! by hand into js/wasm.mjs. Also label lookup (§ 4.2).
 
 use super::buffers::{sized, SCRATCH};
 use crate::encoding::{label_lists, Encoding, Family};
 use wasm_bindgen::prelude::wasm_bindgen;
 
+/// Decoder flag: fatal error mode.
+pub const FATAL: u32 = 1;
+/// Decoder flag: ignore BOM.
+pub const IGNORE_BOM: u32 = 2;
+/// Decoder flag: a plain decoder in replacement mode without BOM handling (the decode hook's
+/// step 4); for `inspect`, sniff the BOM as the decode hook does.
+pub const PLAIN: u32 = 4;
+/// Decoder flag: an inspector (`inspect()`) rather than a decoder.
+pub const INSPECT: u32 = 8;
+
+/// Writes the flag bits to `results`: [FATAL, IGNORE_BOM, PLAIN, INSPECT].
+#[wasm_bindgen]
+pub fn flag_bits() {
+    SCRATCH.get().result = [FATAL, IGNORE_BOM, PLAIN, INSPECT];
+}
+
 /// get an encoding (§ 4.2) for the label in `in8[..len]`: its number, or -1 for failure.
 #[wasm_bindgen]
 pub fn label_lookup(len: usize) -> i32 {
-    match Encoding::for_label_bytes(sized(&mut SCRATCH.get().in8, len)) {
+    match SCRATCH
+        .get()
+        .in8
+        .get(..len)
+        .and_then(Encoding::for_label_bytes)
+    {
         Some(e) => e as i32,
         None => -1,
     }

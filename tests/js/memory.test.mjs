@@ -1,11 +1,13 @@
 // Wasm memory stays bounded: objects allocate nothing in wasm unless mid-stream, streaming state
-// is freed at the end (or by the FinalizationRegistry when dropped), big inputs go in pieces.
+// is freed at the end (or by the FinalizationRegistry when dropped), big inputs go in pieces
+// (inspect() too), rejected labels are not kept, a too-long result is one RangeError on every
+// path, and a freed wasm object is an error rather than a dangling pointer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as lib from 'encoding-wasm';
-import { initSync } from '../../pkg/glue.mjs'; // the same module instance: returns its exports
+import { initSync, CoreTextDecoder, CoreEncoder } from '../../pkg/glue.mjs'; // the same module instance
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc');
@@ -88,4 +90,60 @@ test('a 256 MiB input decodes and encodes through bounded wasm memory', () => {
   assert.equal(bytes[n - 1], 0x80);
   assert.equal(bytes[4096 * 27], 0x42);
   assert.ok(size() <= 64 * MiB, `wasm memory is ${size() / MiB} MiB`);
+});
+
+test('inspect() of a 64 MiB input runs in pieces through bounded wasm memory', () => {
+  const n = 64 * MiB;
+  const input = new Uint8Array(n).fill(0x61);
+  for (let i = 0; i < n; i += MiB) input[i] = 0xff;
+  const r = lib.inspect(input, 'shift_jis');
+  assert.equal(r.text.length, n);
+  assert.equal(r.errors.length, 64);
+  assert.deepEqual(r.errors[63], { byteStart: 63 * MiB, byteEnd: 63 * MiB + 1, textIndex: 63 * MiB });
+  assert.ok(size() <= 64 * MiB, `wasm memory is ${size() / MiB} MiB`);
+});
+
+test('rejected labels of millions of characters are not kept alive', async () => {
+  await collect();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 20; i++) {
+    assert.throws(() => new lib.TextDecoder(`${i}`.padEnd(20e6, 'x')), RangeError);
+    assert.equal(lib.getEncoding(`${i}`.padEnd(20e6, ' ')), null);
+  }
+  await collect();
+  const grown = process.memoryUsage().heapUsed - before;
+  assert.ok(grown < 32 * MiB, `the heap grew by ${grown / MiB} MiB`);
+});
+
+test('a result longer than the longest string is the same RangeError on every path', () => {
+  // 1 GiB of 0x61: 2^30 code units as UTF-8, Shift_JIS or windows-1251, 2^29 as UTF-16LE; V8's
+  // limit is 2^29 - 24.
+  const input = new Uint8Array(1 << 30).fill(0x61);
+  const message = /^The decoded text is too long for a JavaScript string\.$/;
+  const paths = {
+    'utf-8 (native below 256 MiB)': () => new lib.TextDecoder().decode(input),
+    'utf-8 stream (native, in pieces)': () => new lib.TextDecoder().decode(input, { stream: true }),
+    'utf-16le (ucs2Slice below 256 MiB)': () => new lib.TextDecoder('utf-16le').decode(input),
+    'utf-16le stream (native)': () => new lib.TextDecoder('utf-16le').decode(input, { stream: true }),
+    'shift_jis (wasm)': () => new lib.TextDecoder('shift_jis').decode(input),
+    'windows-1251 (native single-byte below 256 MiB)': () => new lib.TextDecoder('windows-1251').decode(input),
+    'decode()': () => lib.decode(input, 'gbk'),
+  };
+  for (const [what, fn] of Object.entries(paths)) {
+    assert.throws(fn, (e) => e instanceof RangeError && message.test(e.message), what);
+  }
+  // The decoders still work.
+  assert.equal(new lib.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])), '\u3042');
+});
+
+test('a freed wasm object is an error, not a dangling pointer; the library goes on', () => {
+  for (const make of [() => CoreTextDecoder.create(0, 0), () => CoreEncoder.create(0, true)]) {
+    const o = make();
+    o.free();
+    const use = () => (o instanceof CoreTextDecoder ? o.decode(0, false, true, true) : o.encode(0, true));
+    const freed = (e) => !(e instanceof WebAssembly.RuntimeError) && /null pointer/.test(e.message);
+    assert.throws(use, freed);
+    assert.throws(() => o.free(), freed, 'a second free');
+  }
+  assert.equal(new lib.TextDecoder('gbk').decode(new Uint8Array([0x81, 0x40]), { stream: true }), '\u4E02');
 });
