@@ -21,6 +21,8 @@ export class LegacyEncoderStream {
     try {
       encoder = new LegacyEncoder(l, { fatal });
     } catch (e) {
+      // A refused label is this constructor's RangeError; anything else passes through as it is.
+      if (!(e instanceof RangeError)) throw e;
       throw new RangeError(e.message.replace("'LegacyEncoder'", "'LegacyEncoderStream'"));
     }
     this.#encoder = encoder;
