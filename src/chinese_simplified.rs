@@ -188,6 +188,10 @@ impl Gb18030Decoder {
 }
 
 impl Decode for Gb18030Decoder {
+    fn discard_restored(&mut self) {
+        self.restored = Restored::default();
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let pairs = pairs();
         let mut i = 0;

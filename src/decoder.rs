@@ -44,6 +44,11 @@ pub enum DecoderMode {
 /// but bytes the handler restores), so a `last` call on the rest ends with `InputEmpty`.
 pub(crate) trait Decode {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize);
+
+    /// Right after `Malformed`: forgets the bytes the handler restored to the queue that the
+    /// decoder holds (those read in earlier calls), keeping the handler's own state. Decoders
+    /// that only restore bytes of the current call (left unread) hold none.
+    fn discard_restored(&mut self) {}
 }
 
 #[derive(Clone, Debug)]
@@ -100,6 +105,19 @@ impl Decoder {
     /// Back to the initial state, as a new instance of the same encoding's decoder.
     pub fn reset(&mut self) {
         *self = Decoder::new(self.encoding);
+    }
+
+    /// After [`DecoderResult::Malformed`], empties the I/O queue: the bytes the handler restored
+    /// to it are dropped with the rest of the input (which the caller stops feeding), and the
+    /// handler's state (ISO-2022-JP's mode, for one) is kept. TextDecoder does this after a fatal
+    /// error, as Blink and Gecko do.
+    pub fn discard_queue(&mut self) {
+        match &mut self.kind {
+            Kind::Gb18030(d) => d.discard_restored(),
+            Kind::Iso2022Jp(d) => d.discard_restored(),
+            Kind::Utf16(d) => d.discard_restored(),
+            _ => {}
+        }
     }
 
     /// Decodes into UTF-16 code units. Returns why it stopped, bytes read, code units written.

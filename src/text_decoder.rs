@@ -152,12 +152,13 @@ impl TextDecoderCore {
     /// After a fatal error (decode() step 5.3.3 throws), everything stays as the standard leaves
     /// it: the decoder as its handler left it and do not flush as the call set it, so the next
     /// call goes on from there after a `stream` call and starts afresh after any other. BOM seen
-    /// is as before the call (no output was serialized). The rest of the call's input is dropped
-    /// (the caller stops feeding it), as Blink and Gecko do, where the standard would keep it in
-    /// the I/O queue for the next call.
+    /// is as before the call (no output was serialized). The I/O queue is emptied: the rest of the
+    /// call's input (the caller stops feeding it) and the bytes the handler restored to the queue,
+    /// as Blink and Gecko do, where the standard would keep them for the next call.
     fn after(&mut self, result: DecoderResult) {
         if result == DecoderResult::Malformed {
             self.bom_seen = self.bom_seen_at_start;
+            self.decoder.discard_queue();
         }
     }
 }

@@ -226,6 +226,35 @@ fn a_fatal_error_in_a_streaming_call_keeps_the_decoders_state() {
 }
 
 #[test]
+fn a_fatal_error_empties_the_queue_of_restored_bytes_too() {
+    // gb18030 (§ 10.2.1): 0xA4 0x31 are first and second, then 0x39 is no third byte: the handler
+    // restores 0x31 0x39 to the queue and errors. The queue is emptied, so neither comes out.
+    let mut d = text_decoder(Encoding::Gbk, true, false);
+    assert_eq!(d.decode(b"\xA4\x31", true), Ok("".into()));
+    assert_eq!(d.decode(b"\x39", true), Err(Malformed));
+    assert_eq!(d.decode(b"", false), Ok("".into()));
+    let mut d = text_decoder(Encoding::Gb18030, true, false);
+    assert_eq!(d.decode(b"\xBF\x34", true), Ok("".into()));
+    assert_eq!(d.decode(b"\x55", true), Err(Malformed));
+    assert_eq!(d.decode(b"a", true), Ok("a".into()));
+    // UTF-16BE (§ 14.2.1): lead surrogate D8C3, then code unit A5FE is no trail: it is restored
+    // (both bytes) and dropped; the next byte starts a code unit afresh.
+    let mut d = text_decoder(Encoding::Utf16Be, true, false);
+    assert_eq!(d.decode(b"\xFE\xFF\xD8\xC3\xA5\xFE", true), Err(Malformed));
+    assert_eq!(d.decode(b"\x00", true), Ok("".into()));
+    assert_eq!(d.decode(b"\x41", false), Ok("A".into()));
+    let mut d = text_decoder(Encoding::Utf16Be, true, false);
+    assert_eq!(d.decode(b"\xD9\x49\xA6\xFE", true), Err(Malformed));
+    assert_eq!(d.decode(b"", false), Ok("".into()));
+    // ISO-2022-JP (§ 12.2.1): ESC then 0x24 in one call, 0x00 in the next: the escape fails and
+    // restores 0x24 0x00 (lead from the earlier call); both are dropped, ASCII state kept.
+    let mut d = text_decoder(Encoding::Iso2022Jp, true, false);
+    assert_eq!(d.decode(b"\x1B\x24", true), Ok("".into()));
+    assert_eq!(d.decode(b"\x00", true), Err(Malformed));
+    assert_eq!(d.decode(b"b", false), Ok("b".into()));
+}
+
+#[test]
 fn replacement_is_refused() {
     assert!(TextDecoderCore::new(Encoding::Replacement, false, false).is_none());
     for e in Encoding::ALL

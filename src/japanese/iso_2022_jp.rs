@@ -51,6 +51,10 @@ const ERROR: Step = Step::Error {
 };
 
 impl Decode for Iso2022JpDecoder {
+    fn discard_restored(&mut self) {
+        self.restored = None;
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let jis0208 = tables::jis0208();
         let mut i = 0;

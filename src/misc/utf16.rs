@@ -24,6 +24,11 @@ impl Utf16Decoder {
 }
 
 impl Decode for Utf16Decoder {
+    /// After an error the leading byte is only ever the restored code unit's first byte.
+    fn discard_restored(&mut self) {
+        self.leading_byte = None;
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let mut i = 0;
         loop {
