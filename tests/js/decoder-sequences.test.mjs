@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import { deepEqual, equal, ok, throws } from 'node:assert/strict';
 import { TextDecoder } from 'encoding-wasm';
-import { bytesFor, chunk, random } from '../fuzz/inputs.mjs';
+import { bytesFor, chunk, random } from '../fuzz-js/inputs.mjs';
 import { GROUPS, getAnEncoding } from './reference/encodings.mjs';
 import { IOQueue, END_OF_QUEUE } from './reference/infrastructure.mjs';
 import { ReferenceTextDecoder } from './reference/text-decoder.mjs';
