@@ -182,7 +182,13 @@ function largeTextDecoderCase(r) {
     check(lib, [answer]) {
       const where = `TextDecoder(${JSON.stringify(label)}, ${JSON.stringify(options)}) ${made.kind} of ${real.length} bytes, pattern ${hexBytes(pattern)}, stream ${stream}`;
       const problems = [];
-      const decoder = attempt(() => new lib.TextDecoder(label, options)).value;
+      const constructed = attempt(() => new lib.TextDecoder(label, options));
+      if (answer === 'range') {
+        return constructed.error === 'RangeError'
+          ? []
+          : [`${where}: expected RangeError, got ${constructed.error ?? 'a decoder'}`];
+      }
+      const decoder = constructed.value;
       const got = attempt(() => decoder.decode(made.source, { stream }));
       const flushed = attempt(() => decoder.decode());
       if (made.hooks.ran.length > 0) problems.push(`${where}: consulted ${made.hooks.ran.join(', ')}`);
