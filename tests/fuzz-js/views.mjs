@@ -80,7 +80,7 @@ const TYPED = [
 /**
  * A buffer source holding `bytes` (padded with random bytes to a whole number of elements),
  * within a larger buffer of junk; `uint8Only` for encodeInto's destinations. Unless `r.honest`,
- * at times resizable or hostile (then r.hostile is set). Returns { source, kind, hostile, hooks }
+ * at times resizable or hostile (either sets r.hostile). Returns { source, kind, hostile, hooks }
  * where hooks.ran lists the hooks that ran.
  */
 export function makeSource(r, bytes, { uint8Only = false } = {}) {
@@ -88,6 +88,7 @@ export function makeSource(r, bytes, { uint8Only = false } = {}) {
   const allowHostile = !r.honest;
   const shared = r.chance(0.15);
   const resizable = allowHostile && r.chance(0.03);
+  if (resizable) r.hostile = true;
   const Ctor = uint8Only ? Uint8Array : r.chance(0.5) ? Uint8Array : r.pick([...TYPED, DataView, ArrayBuffer]);
   const size = Ctor === DataView || Ctor === ArrayBuffer ? 1 : Ctor.BYTES_PER_ELEMENT;
   const padded = [...bytes];
@@ -104,10 +105,12 @@ export function makeSource(r, bytes, { uint8Only = false } = {}) {
   if (Ctor === ArrayBuffer) source = buffer;
   else if (Ctor === DataView) source = new DataView(buffer, before, padded.length);
   else source = new Ctor(buffer, before, padded.length / size);
-  let kind = `${Ctor.name}${shared ? ' (shared)' : ''}${resizable ? ' (resizable)' : ''}`;
+  const memory = `${shared ? ' (shared)' : ''}${resizable ? ' (resizable)' : ''}`;
+  let kind = `${Ctor.name}${memory}`;
   let hostile = false;
   if (allowHostile && Ctor !== ArrayBuffer && r.chance(0.1)) {
     ({ source, kind } = makeHostile(r, source, Ctor, buffer, before, padded.length / size, hooks));
+    kind += memory;
     hostile = true;
     r.hostile = true;
   } else if (!shared && !resizable && r.chance(0.02)) {
