@@ -94,7 +94,14 @@ async function openInputs(files) {
   const inputs = [];
   for (const file of files.length ? files : ['-']) {
     if (file === '-') {
-      inputs.push({ name: '<stdin>', stream: () => process.stdin, size: stdinSize() });
+      const stat = stdinStat();
+      inputs.push({
+        name: '<stdin>',
+        stream: () => process.stdin,
+        size: stat?.isFile() ? stat.size : null,
+        // `< file` makes standard input that file: -o must not truncate it either.
+        id: stat?.isFile() ? `${stat.dev}:${stat.ino}` : undefined,
+      });
       continue;
     }
     let handle;
@@ -125,11 +132,10 @@ function statOrNull(path) {
   }
 }
 
-// Standard input's size when it is a file (`< file`); null for a pipe or a terminal.
-function stdinSize() {
+// Standard input's stat (a file for `< file`, else a pipe or a terminal), or null if closed.
+function stdinStat() {
   try {
-    const stat = fstatSync(0);
-    return stat.isFile() ? stat.size : null;
+    return fstatSync(0);
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@
 // ending a chunk and ISO-2022-JP's mode carry into the next chunk, so any chunking of a text gives
 // the bytes encode() gives for the whole of it.
 
-import { toDOMString, toDictionary, illegalInvocation, defineInterface } from './webidl.mjs';
+import { toDOMString, toDictionary, isObject, illegalInvocation, defineInterface } from './webidl.mjs';
 import { LegacyEncoder } from './extensions.mjs';
 
 export class LegacyEncoderStream {
@@ -41,22 +41,22 @@ export class LegacyEncoderStream {
   }
 
   get encoding() {
-    if (!(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.encoding');
+    if (!isObject(this) || !(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.encoding');
     return this.#encoder.encoding;
   }
 
   get fatal() {
-    if (!(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.fatal');
+    if (!isObject(this) || !(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.fatal');
     return this.#encoder.fatal;
   }
 
   get readable() {
-    if (!(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.readable');
+    if (!isObject(this) || !(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.readable');
     return this.#transform.readable;
   }
 
   get writable() {
-    if (!(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.writable');
+    if (!isObject(this) || !(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.writable');
     return this.#transform.writable;
   }
 }

@@ -12,8 +12,6 @@ import {
   toBytes,
   lengthOf,
   subBytes,
-  copyBytes,
-  isShared,
   isObject,
   illegalInvocation,
   defineInterface,
@@ -133,9 +131,7 @@ export class DecoderState {
       let text = '';
       for (let start = 0; ; start += CHUNK) {
         const end = Math.min(start + CHUNK, length);
-        let piece = end - start === length ? bytes : subBytes(bytes, start, end);
-        // Natives may refuse views on shared memory.
-        if (isShared(piece)) piece = copyBytes(piece);
+        const piece = end - start === length ? bytes : subBytes(bytes, start, end);
         text = concat(text, this.native.decode(piece, { stream: stream || end < length }));
         if (end === length) break;
       }
@@ -165,22 +161,15 @@ function decodeOnce(bytes, enc, flags = 0) {
   return takeString(n);
 }
 
-// A whole decode() call by a shared native decoder, which starts afresh each time. Some natives
-// refuse views on shared memory: those get a copy (checked only then, as reading `buffer` costs).
+// A whole decode() call by a shared native decoder, which starts afresh each time. `bytes` is
+// never shared memory (toBytes copies that).
 function decodeWhole(native, bytes, name) {
   try {
     return native.decode(bytes);
   } catch {
-    // A fatal error, or a refused shared view (the input is at most NATIVE_MAX: never too long).
+    // A fatal error (the input is at most NATIVE_MAX: never too long).
+    throw fatalError(name);
   }
-  if (isShared(bytes)) {
-    try {
-      return native.decode(copyBytes(bytes));
-    } catch {
-      // A fatal error.
-    }
-  }
-  throw fatalError(name);
 }
 
 // TextDecoderOptions, and the constructor steps shared with TextDecoderStream (§ 7.2, § 7.5).

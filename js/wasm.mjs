@@ -52,11 +52,17 @@ export function bindWasm(exports, glue) {
     throw new Error('encoding-wasm: bindWasm(exports, glue) needs the glue module.');
   }
   W = exports;
-  ({ CoreTextDecoder, CoreEncoder } = glue);
+  // Plain assignments, not destructuring: some bundlers (Turbopack) miss a destructuring
+  // assignment to an exported binding and inline its initial value.
+  CoreTextDecoder = glue.CoreTextDecoder;
+  CoreEncoder = glue.CoreEncoder;
   out16At = (W.output16_at() >>> 0) >>> 2;
   resultsAt = (W.results() >>> 0) >>> 2;
   W.flag_bits();
-  [FATAL, IGNORE_BOM, PLAIN, INSPECT] = [result(0), result(1), result(2), result(3)];
+  FATAL = result(0);
+  IGNORE_BOM = result(1);
+  PLAIN = result(2);
+  INSPECT = result(3);
   const text = String.fromCharCode(...takeBytes(W.describe_encodings()));
   for (const line of text.split('\n')) {
     if (line === '') continue;

@@ -108,27 +108,32 @@ export function isShared(u8) {
 
 // AllowSharedBufferSource (§ 3.2.25): an ArrayBuffer, a SharedArrayBuffer or any view on either,
 // as a Uint8Array over the same memory, whose length is read later through its slot (lengthOf)
-// so that it is 0 if the buffer is detached by then. Resizable buffers are refused.
+// so that it is 0 if the buffer is detached by then. Resizable buffers are refused. Shared memory
+// is copied at once, as decode() takes "a copy of input": another thread writing to it can then
+// tear nothing a decoder reads (Node's native UTF-8 decoder crashes the process on that).
 export function toBytes(value, what) {
   if (isView(value)) {
     const tag = typedArrayTag.call(value);
     if (tag === undefined) {
-      if (bufferKind(dataViewBuffer.call(value)) === RESIZABLE) throw resizableError(what);
+      const kind = bufferKind(dataViewBuffer.call(value));
+      if (kind === RESIZABLE) throw resizableError(what);
       let length;
       try {
         length = dataViewByteLength.call(value); // throws once the buffer is detached
       } catch {
         return EMPTY_BYTES;
       }
-      return length === 0 ? EMPTY_BYTES : new U8(dataViewBuffer.call(value), dataViewByteOffset.call(value), length);
+      if (length === 0) return EMPTY_BYTES;
+      return unshared(new U8(dataViewBuffer.call(value), dataViewByteOffset.call(value), length), kind);
     }
     const buffer = typedArrayBuffer.call(value);
-    if (bufferKind(buffer) === RESIZABLE) throw resizableError(what);
+    const kind = bufferKind(buffer);
+    if (kind === RESIZABLE) throw resizableError(what);
     // A Uint8Array as it is (nothing allocated: everything reads it through its slots); any other
     // view as a new one.
-    if (tag === 'Uint8Array') return value;
+    if (tag === 'Uint8Array') return unshared(value, kind);
     const length = typedArrayByteLength.call(value);
-    return length === 0 ? EMPTY_BYTES : new U8(buffer, typedArrayByteOffset.call(value), length);
+    return length === 0 ? EMPTY_BYTES : unshared(new U8(buffer, typedArrayByteOffset.call(value), length), kind);
   }
   const kind = isObject(value) ? bufferKind(value) : NOT_A_BUFFER;
   if (kind === RESIZABLE) throw resizableError(what);
@@ -136,7 +141,11 @@ export function toBytes(value, what) {
     throw new TypeError(`${what}: the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.`);
   }
   const length = kind === FIXED ? arrayBufferByteLength.call(value) : sharedByteLength.call(value);
-  return length === 0 ? EMPTY_BYTES : new U8(value, 0, length);
+  return length === 0 ? EMPTY_BYTES : unshared(new U8(value, 0, length), kind);
+}
+
+function unshared(u8, kind) {
+  return kind === SHARED ? copyBytes(u8) : u8;
 }
 
 // [AllowShared] Uint8Array (§ 3.2.25): a brand check; the view itself, or null if it is not one.

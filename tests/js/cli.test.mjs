@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,6 +130,16 @@ test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
     assert.equal(r.stdout.length, 0, args.join(' '));
   }
   assert.equal(readFileSync(join(scratch, 'same.txt'), 'utf8'), 'keep');
+  // Standard input redirected from the output file (`-o f < f`) is an input too.
+  const same = file('stdin-same.txt', 'keep');
+  for (const args of [['-o', same], ['-o', same, '-']]) {
+    const stdin = openSync(same, 'r');
+    const r = spawnSync(process.execPath, [cli, ...args], { stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8' });
+    closeSync(stdin);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /^encoding-wasm: -o .*: the output would overwrite an input\n$/);
+  }
+  assert.equal(readFileSync(same, 'utf8'), 'keep');
 });
 
 test('--fatal decoding stops at the first malformed sequence, naming its byte offset', () => {

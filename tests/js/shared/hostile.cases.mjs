@@ -367,7 +367,14 @@ export default [
   [
     'every method and attribute rejects a foreign or primitive `this` as illegal invocation',
     (lib) => {
-      for (const name of ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'LegacyEncoder']) {
+      for (const name of [
+        'TextDecoder',
+        'TextEncoder',
+        'TextDecoderStream',
+        'TextEncoderStream',
+        'LegacyEncoder',
+        'LegacyEncoderStream',
+      ]) {
         const proto = lib[name].prototype;
         for (const key of Object.getOwnPropertyNames(proto)) {
           if (key === 'constructor') continue;
