@@ -91,14 +91,7 @@ export async function* decodeInput(lib, chunks, { from, fallback, fatal, name })
 }
 
 function concat(...parts) {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
 }
 
 /**

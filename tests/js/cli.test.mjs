@@ -132,7 +132,10 @@ test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
   assert.equal(readFileSync(join(scratch, 'same.txt'), 'utf8'), 'keep');
   // Standard input redirected from the output file (`-o f < f`) is an input too.
   const same = file('stdin-same.txt', 'keep');
-  for (const args of [['-o', same], ['-o', same, '-']]) {
+  for (const args of [
+    ['-o', same],
+    ['-o', same, '-'],
+  ]) {
     const stdin = openSync(same, 'r');
     const r = spawnSync(process.execPath, [cli, ...args], { stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8' });
     closeSync(stdin);
