@@ -6,31 +6,30 @@ use std::sync::OnceLock;
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::{encode_char_by_bmp, pack_reverse, BmpTable, Encode};
 use crate::sink::Sink;
-use crate::tables::{self, code_point};
+use crate::tables;
 
-/// The code point of index EUC-KR for a leading and a trailing byte (§ 13.1.1 steps 3.3–3.5);
-/// `None` for an error, and for a `leading` byte that is not one (0x80 or 0xFF).
-fn pair_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u16> {
-    if !(0x81..=0xFE).contains(&leading) || !(0x41..=0xFE).contains(&byte) {
-        return None;
-    }
-    let pointer = usize::from(leading - 0x81) * 190 + usize::from(byte - 0x41);
-    code_point(index, pointer).map(|c| c as u16)
+/// The two bytes of an index EUC-KR pointer, leading << 8 | trailing (§ 13.1.2 steps 5–6): the
+/// one pair of a leading byte and a byte 0x41..=0xFE for which the decoder computes that pointer
+/// (§ 13.1.1 step 3.4).
+fn pointer_bytes(pointer: u16) -> u16 {
+    (pointer / 190 + 0x81) << 8 | (pointer % 190 + 0x41)
 }
 
 /// Entries in [`pairs`]: a row of 256 for every byte 0x80..=0xFF.
 const PAIRS_LEN: usize = 128 * 256;
 
-/// The code point of every pair of a byte 0x80..=0xFF and a byte as a
-/// [`tables::lead_trail_table`], 0 for an error, built once. Rows 0x80 and 0xFF, bytes that are
-/// no leading byte, are all errors: so any byte ≥ 0x80 indexes it with no range check.
+/// The code point of every pair of a byte 0x80..=0xFF and a byte, laid out as a
+/// [`tables::lead_trail_table`], 0 for an error, built once from index EUC-KR. Rows 0x80 and
+/// 0xFF, bytes that are no leading byte, are all errors: so any byte ≥ 0x80 indexes it with no
+/// range check.
 fn pairs() -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
-        let index = tables::euc_kr();
-        tables::lead_trail_table(0x80..=0xFF, |leading, byte| {
-            pair_code_point(index, leading, byte)
-        })
+        let mut pairs = vec![0; PAIRS_LEN].into_boxed_slice();
+        for (pointer, &c) in (0..).zip(tables::euc_kr()) {
+            pairs[usize::from(pointer_bytes(pointer) - 0x8000)] = c;
+        }
+        pairs
     })
 }
 
@@ -103,9 +102,7 @@ fn reverse() -> &'static BmpTable {
     static REVERSE: OnceLock<Box<BmpTable>> = OnceLock::new();
     REVERSE.get_or_init(|| {
         let pointers = tables::reverse_bmp(tables::euc_kr(), |_| true);
-        pack_reverse(pointers, true, |pointer| {
-            (pointer / 190 + 0x81) << 8 | (pointer % 190 + 0x41)
-        })
+        pack_reverse(pointers, true, pointer_bytes)
     })
 }
 
