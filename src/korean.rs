@@ -52,12 +52,20 @@ impl Decode for EucKrDecoder {
                 while dst.has_room() {
                     match src.get(i..) {
                         Some([0x00..=0x7F, ..]) => i += dst.copy_ascii(&src[i..]),
-                        Some([leading, byte, ..]) => {
+                        Some([leading, byte, rest @ ..]) => {
                             match tables::lead_trail(pairs, *leading - 0x80, *byte) {
                                 0 => break,
                                 c => dst.write_bmp(c),
                             }
                             i += 2;
+                            // Korean text runs pairs together: a second one in the same turn.
+                            if let [next @ 0x80..=0xFF, byte, ..] = rest {
+                                let c = tables::lead_trail(pairs, *next - 0x80, *byte);
+                                if c != 0 && dst.has_room() {
+                                    dst.write_bmp(c);
+                                    i += 2;
+                                }
+                            }
                         }
                         _ => break,
                     }
