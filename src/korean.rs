@@ -6,30 +6,35 @@ use std::sync::OnceLock;
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::{encode_char_by_bmp, pack_reverse, BmpTable, Encode};
 use crate::sink::Sink;
-use crate::tables::{self, code_point};
+use crate::tables;
 
-/// The code point of index EUC-KR for a leading and a trailing byte (§ 13.1.1 steps 3.3–3.5).
-fn pair_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u32> {
-    if !(0x41..=0xFE).contains(&byte) {
-        return None;
-    }
-    let pointer = usize::from(leading - 0x81) * 190 + usize::from(byte - 0x41);
-    code_point(index, pointer)
+/// The two bytes of an index EUC-KR pointer, leading << 8 | trailing (§ 13.1.2 steps 5–6): the
+/// one pair of a leading byte and a byte 0x41..=0xFE for which the decoder computes that pointer
+/// (§ 13.1.1 step 3.4).
+fn pointer_bytes(pointer: u16) -> u16 {
+    (pointer / 190 + 0x81) << 8 | (pointer % 190 + 0x41)
 }
 
-/// The code point of every pair of a leading byte (0x81..=0xFE) and a byte as a
-/// [`tables::lead_trail_table`] with a row per leading byte from 0x81, 0 for an error, built once.
+/// Entries in [`pairs`]: a row of 256 for every byte 0x80..=0xFF.
+const PAIRS_LEN: usize = 128 * 256;
+
+/// The code point of every pair of a byte 0x80..=0xFF and a byte, laid out as a
+/// [`tables::lead_trail_table`], 0 for an error, built once from index EUC-KR. Rows 0x80 and
+/// 0xFF, bytes that are no leading byte, are all errors: so any byte ≥ 0x80 indexes it with no
+/// range check.
 fn pairs() -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
-        let index = tables::euc_kr();
-        tables::lead_trail_table(0x81..=0xFE, |leading, byte| {
-            pair_code_point(index, leading, byte).map(|c| c as u16)
-        })
+        let mut pairs = vec![0; PAIRS_LEN].into_boxed_slice();
+        for (pointer, &c) in (0..).zip(tables::euc_kr()) {
+            pairs[usize::from(pointer_bytes(pointer) - 0x8000)] = c;
+        }
+        pairs
     })
 }
 
-/// EUC-KR decoder (§ 13.1.1): its state is EUC-KR leading, 0x00 when no byte is held.
+/// EUC-KR decoder (§ 13.1.1, <https://encoding.spec.whatwg.org/#euc-kr-decoder>): its state is
+/// EUC-KR leading, 0x00 when no byte is held.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EucKrDecoder {
     leading: u8,
@@ -37,7 +42,8 @@ pub(crate) struct EucKrDecoder {
 
 impl Decode for EucKrDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
-        let pairs = pairs();
+        // Its length known here, a pair's lookup needs no bounds check.
+        let pairs = &pairs()[..PAIRS_LEN];
         let mut i = 0;
         loop {
             if self.leading == 0 {
@@ -45,13 +51,21 @@ impl Decode for EucKrDecoder {
                 // pairs, which the handler would turn into exactly these code points.
                 while dst.has_room() {
                     match src.get(i..) {
-                        Some([b, ..]) if *b < 0x80 => i += dst.copy_ascii(&src[i..]),
-                        Some([leading @ 0x81..=0xFE, byte, ..]) => {
-                            match tables::lead_trail(pairs, *leading - 0x81, *byte) {
+                        Some([0x00..=0x7F, ..]) => i += dst.copy_ascii(&src[i..]),
+                        Some([leading, byte, rest @ ..]) => {
+                            match tables::lead_trail(pairs, *leading - 0x80, *byte) {
                                 0 => break,
                                 c => dst.write_bmp(c),
                             }
                             i += 2;
+                            // Korean text runs pairs together: a second one in the same turn.
+                            if let [next @ 0x80..=0xFF, byte, ..] = rest {
+                                let c = tables::lead_trail(pairs, *next - 0x80, *byte);
+                                if c != 0 && dst.has_room() {
+                                    dst.write_bmp(c);
+                                    i += 2;
+                                }
+                            }
                         }
                         _ => break,
                     }
@@ -70,7 +84,7 @@ impl Decode for EucKrDecoder {
             i += 1;
             if self.leading != 0 {
                 let leading = std::mem::take(&mut self.leading);
-                let c = tables::lead_trail(pairs, leading - 0x81, byte);
+                let c = tables::lead_trail(pairs, leading - 0x80, byte);
                 if c != 0 {
                     dst.write_bmp(c);
                     continue;
@@ -96,9 +110,7 @@ fn reverse() -> &'static BmpTable {
     static REVERSE: OnceLock<Box<BmpTable>> = OnceLock::new();
     REVERSE.get_or_init(|| {
         let pointers = tables::reverse_bmp(tables::euc_kr(), |_| true);
-        pack_reverse(pointers, true, |pointer| {
-            (pointer / 190 + 0x81) << 8 | (pointer % 190 + 0x41)
-        })
+        pack_reverse(pointers, true, pointer_bytes)
     })
 }
 
