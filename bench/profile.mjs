@@ -89,7 +89,8 @@ for (const c of manifest) {
     continue;
   }
   const decode = time(() => W.decode_once(enc, 0, len));
-  const p16 = (W.output16() >>> 0) >>> 1;
+  // Where the decode wrote its UTF-16 output: a u32 at output16_at().
+  const p16 = new Uint32Array(W.memory.buffer)[(W.output16_at() >>> 0) >>> 2] >>> 1;
   if (utf16.decode(h16().subarray(p16, p16 + n)) !== text) throw new Error(`${c.id}: wrong output`);
   const str = time(() => Buffer.from(W.memory.buffer).ucs2Slice(2 * p16, 2 * (p16 + n)));
   const strNative = time(() => utf16.decode(h16().subarray(p16, p16 + n)));
