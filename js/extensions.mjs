@@ -13,15 +13,9 @@ import {
   INSPECT,
   NAMES,
   TABLE,
-  CoreTextDecoder,
-  CoreEncoder,
   ready,
-  wasm,
-  putBytes,
-  putUnits,
-  takeString,
-  takeBytes,
-  result,
+  baseModule,
+  moduleOf,
   concat,
   labelToEncoding,
   encodingForLabel,
@@ -54,17 +48,18 @@ function unmappable(enc, index, codePoint, bytes) {
 // After a CoreEncoder call returned -1: the unmappable code point's error, `parts` (the output of
 // earlier pieces) and the bytes written before it; `at` is where the piece started in the whole
 // input.
-function unmappableHere(enc, parts, at) {
-  const c = result(1);
-  parts.push(takeBytes(result(2)));
-  return unmappable(enc, at + result(0) - (c > 0xffff ? 2 : 1), c, concatBytes(parts));
+function unmappableHere(m, enc, parts, at) {
+  const c = m.result(1);
+  parts.push(m.takeBytes(m.result(2)));
+  return unmappable(enc, at + m.result(0) - (c > 0xffff ? 2 : 1), c, concatBytes(parts));
 }
 
 // A whole string of at most CHUNK code units, by an encoder on the wasm stack.
 function encodeOnce(enc, html, s) {
-  const n = wasm().encode_once(enc, html, putUnits(s, 0, s.length));
-  if (n === -1) throw unmappableHere(enc, [], 0);
-  return takeBytes(n);
+  const m = moduleOf(enc);
+  const n = m.W.encode_once(enc, html, m.putUnits(s, 0, s.length));
+  if (n === -1) throw unmappableHere(m, enc, [], 0);
+  return m.takeBytes(n);
 }
 
 // encode(input, label, { fatal }): `input` in `label`'s encoding; unmappable code points become
@@ -83,15 +78,16 @@ export function encode(input, label, options = undefined) {
     if (bytes !== null) return bytes;
   }
   if (s.length <= CHUNK) return encodeOnce(enc, !fatal, s);
-  const e = CoreEncoder.create(enc, !fatal);
+  const m = moduleOf(enc);
+  const e = m.CoreEncoder.create(enc, !fatal);
   try {
     const parts = [];
     for (let start = 0; start < s.length; ) {
       const end = Math.min(start + CHUNK, s.length);
-      const n = e.encode(putUnits(s, start, end), end === s.length);
-      if (n === -1) throw unmappableHere(enc, parts, start);
-      parts.push(takeBytes(n));
-      start += result(0);
+      const n = e.encode(m.putUnits(s, start, end), end === s.length);
+      if (n === -1) throw unmappableHere(m, enc, parts, start);
+      parts.push(m.takeBytes(n));
+      start += m.result(0);
     }
     return concatBytes(parts);
   } finally {
@@ -106,6 +102,13 @@ export function getEncoding(label) {
   return enc < 0 ? null : NAMES[enc];
 }
 
+// BOM sniff (§ 6.1) by the base module, which has UTF-8 and UTF-16: `encoding << 8 | BOM length`,
+// or -1.
+function bomSniff(input, length) {
+  const b = baseModule();
+  return b.W.bom_sniff(b.putBytes(input, 0, Math.min(3, length)));
+}
+
 // decode(bytes, fallbackLabel): the decode hook (§ 6.1): a BOM picks the encoding and is skipped,
 // else the fallback is used; errors become U+FFFD.
 export function decode(bytes, fallbackLabel = 'utf-8') {
@@ -114,22 +117,22 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
   const input = toBytes(bytes, what);
   let enc = encodingForLabel(toDOMString(fallbackLabel), what, true);
   const length = lengthOf(input);
-  const W = wasm();
-  const sniffed = W.bom_sniff(putBytes(input, 0, Math.min(3, length)));
+  const sniffed = bomSniff(input, length);
   let start = 0;
   if (sniffed >= 0) {
     enc = sniffed >> 8;
     start = sniffed & 0xff;
   }
+  const m = moduleOf(enc);
   if (length - start <= CHUNK) {
-    return { text: takeString(W.decode_once(enc, PLAIN, putBytes(input, start, length))), encoding: NAMES[enc] };
+    return { text: m.takeString(m.W.decode_once(enc, PLAIN, m.putBytes(input, start, length))), encoding: NAMES[enc] };
   }
-  const d = CoreTextDecoder.create(enc, PLAIN);
+  const d = m.CoreTextDecoder.create(enc, PLAIN);
   try {
     let text = '';
     for (let at = start; at < length; at += CHUNK) {
       const end = Math.min(at + CHUNK, length);
-      text = concat(text, takeString(d.decode(putBytes(input, at, end), false, at === start, end === length)));
+      text = concat(text, m.takeString(d.decode(m.putBytes(input, at, end), false, at === start, end === length)));
     }
     return { text, encoding: NAMES[enc] };
   } finally {
@@ -183,7 +186,8 @@ export class LegacyEncoder {
       }
       if (chunk.length <= CHUNK) return encodeOnce(enc, this.#html, chunk);
     }
-    this.#core ??= CoreEncoder.create(enc, this.#html);
+    const m = moduleOf(enc);
+    this.#core ??= m.CoreEncoder.create(enc, this.#html);
     const core = this.#core;
     const s = this.#pending + chunk;
     const at = this.#position - this.#pending.length;
@@ -193,17 +197,17 @@ export class LegacyEncoder {
     do {
       const end = Math.min(start + CHUNK, s.length);
       const last = end === s.length;
-      const n = core.encode(putUnits(s, start, end), last && !stream);
+      const n = core.encode(m.putUnits(s, start, end), last && !stream);
       if (n === -1) {
-        const error = unmappableHere(enc, parts, at + start);
+        const error = unmappableHere(m, enc, parts, at + start);
         // A stream goes on after the unmappable code point (the rest of this chunk is not
         // read: pass it again); a final call ends the input.
-        if (stream) this.#position = at + start + result(0);
+        if (stream) this.#position = at + start + m.result(0);
         else this.#release();
         throw error;
       }
-      parts.push(takeBytes(n));
-      start += result(0);
+      parts.push(m.takeBytes(n));
+      start += m.result(0);
       if (last && start < end) {
         this.#pending = s.slice(start);
         break;
@@ -235,17 +239,22 @@ export function inspect(bytes, label, options = undefined) {
   const { ignoreBOM, sniffBOM } = toDictionary(options, ['ignoreBOM', 'sniffBOM'], what);
   const enc = encodingForLabel(l, what, true);
   const length = lengthOf(input);
-  const r = CoreTextDecoder.create(enc, INSPECT | (ignoreBOM ? IGNORE_BOM : 0) | (sniffBOM ? PLAIN : 0));
+  // With sniffBOM, a BOM picks the encoding (and its module): the inspector, made for that one,
+  // sniffs the same BOM again and skips it.
+  const sniffed = sniffBOM ? bomSniff(input, length) : -1;
+  const first = sniffed >= 0 ? sniffed >> 8 : enc;
+  const m = moduleOf(first);
+  const r = m.CoreTextDecoder.create(first, INSPECT | (ignoreBOM ? IGNORE_BOM : 0) | (sniffBOM ? PLAIN : 0));
   try {
     let text = '';
     let used = enc;
     const errors = [];
     for (let start = 0; ; start += CHUNK) {
       const end = Math.min(start + CHUNK, length);
-      const n = r.decode(putBytes(input, start, end), false, start === 0, end === length);
-      const count = result(0);
-      used = result(1);
-      const raw = new DataView(takeBytes(count * 12).buffer);
+      const n = r.decode(m.putBytes(input, start, end), false, start === 0, end === length);
+      const count = m.result(0);
+      used = m.result(1);
+      const raw = new DataView(m.takeBytes(count * 12).buffer);
       for (let at = 0; at < count * 12; at += 12) {
         errors.push({
           byteStart: raw.getUint32(at, true),
@@ -253,7 +262,7 @@ export function inspect(bytes, label, options = undefined) {
           textIndex: raw.getUint32(at + 8, true),
         });
       }
-      text = concat(text, takeString(n));
+      text = concat(text, m.takeString(n));
       if (end === length) break;
     }
     return { text, encoding: NAMES[used], errors };

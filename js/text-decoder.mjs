@@ -26,11 +26,8 @@ import {
   FATAL,
   IGNORE_BOM,
   LOWER_NAMES,
-  CoreTextDecoder,
   ready,
-  wasm,
-  putBytes,
-  takeString,
+  moduleOf,
   concat,
   encodingForLabel,
 } from './wasm.mjs';
@@ -55,6 +52,7 @@ export class DecoderState {
     // The options as an index 0-3 (fatal 1, ignoreBOM 2) into the natives' tables.
     this.options = ((flags & FATAL) !== 0 ? 1 : 0) | ((flags & IGNORE_BOM) !== 0 ? 2 : 0);
     this.shared = shared; // used only for whole (non-streaming) calls, by many decoders
+    this.module = moduleOf(enc); // the wasm module with this encoding
     this.core = null; // a CoreTextDecoder while streaming in wasm
     this.native = null; // native UTF-8 or UTF-16LE decoder while streaming
   }
@@ -97,12 +95,13 @@ export class DecoderState {
       }
       if (length <= CHUNK) return decodeOnce(bytes, this.enc, this.flags);
     }
-    this.core ??= CoreTextDecoder.create(this.enc, this.flags);
+    const m = this.module;
+    this.core ??= m.CoreTextDecoder.create(this.enc, this.flags);
     const core = this.core;
     let text = '';
     for (let start = 0; ; start += CHUNK) {
       const end = Math.min(start + CHUNK, length);
-      const n = core.decode(putBytes(bytes, start, end), stream, start === 0, end === length);
+      const n = core.decode(m.putBytes(bytes, start, end), stream, start === 0, end === length);
       if (n === -1) {
         // After a fatal error a stream goes on from the decoder's state (the rest of this call's
         // input is dropped); any other call ends it.
@@ -110,7 +109,7 @@ export class DecoderState {
         throw fatalError(LOWER_NAMES[this.enc]);
       }
       try {
-        text = concat(text, takeString(n));
+        text = concat(text, m.takeString(n));
       } catch (e) {
         this.release();
         throw e;
@@ -156,9 +155,10 @@ export class DecoderState {
 
 // A whole decode of `bytes` (at most CHUNK) in wasm.
 function decodeOnce(bytes, enc, flags = 0) {
-  const n = wasm().decode_once(enc, flags, putBytes(bytes));
+  const m = moduleOf(enc);
+  const n = m.W.decode_once(enc, flags, m.putBytes(bytes));
   if (n === -1) throw fatalError(LOWER_NAMES[enc]);
-  return takeString(n);
+  return m.takeString(n);
 }
 
 // A whole decode() call by a shared native decoder, which starts afresh each time. `bytes` is

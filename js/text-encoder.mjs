@@ -9,23 +9,23 @@ import {
   illegalInvocation,
   defineInterface,
 } from './webidl.mjs';
-import { CHUNK, UTF8, CoreEncoder, ready, wasm, putUnits, takeBytes, result } from './wasm.mjs';
+import { CHUNK, UTF8, ready, baseModule } from './wasm.mjs';
 import { nativeEncoder, nativeEncodeInto, nativeEncodeIntoShared } from './natives.mjs';
 import { encodeIntoUtf8 } from './strings.mjs';
 
 // UTF-8 encode of a string through the core, in pieces; a leading surrogate ending a piece is
 // carried into the next.
 export function coreEncodeUtf8(s) {
-  const W = wasm();
-  if (s.length <= CHUNK) return takeBytes(W.encode_once(UTF8, false, putUnits(s, 0, s.length)));
-  const e = CoreEncoder.create(UTF8, false);
+  const m = baseModule();
+  if (s.length <= CHUNK) return m.takeBytes(m.W.encode_once(UTF8, false, m.putUnits(s, 0, s.length)));
+  const e = m.CoreEncoder.create(UTF8, false);
   try {
     const parts = [];
     let start = 0;
     while (start < s.length) {
       const end = Math.min(start + CHUNK, s.length);
-      parts.push(takeBytes(e.encode(putUnits(s, start, end), end === s.length)));
-      start += result(0);
+      parts.push(m.takeBytes(e.encode(m.putUnits(s, start, end), end === s.length)));
+      start += m.result(0);
     }
     return concatBytes(parts);
   } finally {

@@ -1,7 +1,12 @@
-// The bridge to the wasm module (src/wasm/): input is copied into scratch buffers in linear
-// memory, output read from there; streaming state lives in instances of the module's classes
-// (CoreTextDecoder, CoreEncoder), reached only through wasm-bindgen's handles.
-// Only numbers cross the boundary.
+// The bridge to the wasm modules (src/wasm/): input is copied into scratch buffers in a module's
+// linear memory, output read from there; streaming state lives in instances of the module's
+// classes (CoreTextDecoder, CoreEncoder), reached only through wasm-bindgen's handles. Only numbers
+// cross the boundary.
+//
+// A module has the encodings of its Cargo features: the full one every encoding, the lite one
+// UTF-8, UTF-16, the single-byte encodings and x-user-defined (and the table of labels), an
+// add-on one family. Each entry binds the modules it loads (bindWasm); every encoding number is
+// then served by the first bound module that has it.
 
 import { EMPTY_BYTES, lengthOf, subBytes, setBytes } from './webidl.mjs';
 import { utf16ToString, stringToUtf16, nodeView, readableUnits } from './strings.mjs';
@@ -9,23 +14,8 @@ import { utf16ToString, stringToUtf16, nodeView, readableUnits } from './strings
 // Bytes per wasm call: big inputs go through in pieces, so memory stays bounded.
 export const CHUNK = 1 << 21;
 
-let W = null;
-let memory = null;
-let heap8 = EMPTY_BYTES;
-let heap16 = null;
-let heap32 = null;
-let out16At = 0; // index in heap32 of where the last decode's output starts
-let resultsAt = 0; // index in heap32 of the last call's extra results
-let heapNode = null;
-let inPtr = 0;
-let inCap = 0;
-
-// The module's classes (wasm-bindgen's wrappers; see src/wasm/).
-export let CoreTextDecoder = null;
-export let CoreEncoder = null;
-
-// Encoding numbers (the standard's order) and flag bits, read from the module when it is bound:
-// the Rust core is their one source.
+// Encoding numbers (the standard's order) and flag bits, read from the first module with the
+// table of encodings when it is bound: the Rust core is their one source.
 export let UTF8 = -1;
 export let WINDOWS_1252 = -1;
 // The single-byte encodings (§ 9) are numbers FIRST_SINGLE_BYTE to LAST_SINGLE_BYTE.
@@ -39,37 +29,151 @@ export let IGNORE_BOM = 0;
 export let PLAIN = 0;
 export let INSPECT = 0;
 
-// Names and groups, read once from the core.
+// Names and groups, read once from the core. TABLE[enc].module names the package entry that adds
+// the encoding (`encoding-wasm/<module>`).
 export const NAMES = [];
 export const LOWER_NAMES = [];
 export const TABLE = [];
 
-// Binds the instantiated module: `exports` its exports, `glue` wasm-bindgen's JS module (for the
-// classes).
-export function bindWasm(exports, glue) {
-  if (W !== null) return;
-  if (typeof glue?.CoreTextDecoder !== 'function') {
-    throw new Error('encoding-wasm: bindWasm(exports, glue) needs the glue module.');
+// One instantiated module: its exports (W), its classes and views of its memory.
+export class Module {
+  constructor(exports, glue) {
+    if (typeof glue?.CoreTextDecoder !== 'function') {
+      throw new Error('encoding-wasm: bindWasm(exports, glue) needs the glue module.');
+    }
+    this.W = exports;
+    // Plain assignments, not destructuring: some bundlers (Turbopack) miss a destructuring
+    // assignment to an exported binding and inline its initial value.
+    this.CoreTextDecoder = glue.CoreTextDecoder;
+    this.CoreEncoder = glue.CoreEncoder;
+    this.memory = null;
+    this.heap8 = EMPTY_BYTES;
+    this.heap16 = null;
+    this.heap32 = null;
+    this.heapNode = null;
+    this.inPtr = 0;
+    this.inCap = 0;
+    this.out16At = (exports.output16_at() >>> 0) >>> 2; // index in heap32 of where the last decode's output starts
+    this.resultsAt = (exports.results() >>> 0) >>> 2; // index in heap32 of the last call's extra results
   }
-  W = exports;
-  // Plain assignments, not destructuring: some bundlers (Turbopack) miss a destructuring
-  // assignment to an exported binding and inline its initial value.
-  CoreTextDecoder = glue.CoreTextDecoder;
-  CoreEncoder = glue.CoreEncoder;
-  out16At = (W.output16_at() >>> 0) >>> 2;
-  resultsAt = (W.results() >>> 0) >>> 2;
+
+  // Views over wasm memory, made again after it grows (which detaches the old buffer).
+  refresh() {
+    if (lengthOf(this.heap8) === 0) {
+      const memory = this.W.memory.buffer;
+      this.memory = memory;
+      this.heap8 = new Uint8Array(memory);
+      this.heap16 = new Uint16Array(memory);
+      this.heap32 = new Uint32Array(memory);
+      this.heapNode = nodeView(memory);
+    }
+  }
+
+  // Copies bytes start..end of the Uint8Array `bytes` (at most CHUNK; possibly shared memory)
+  // into the input buffer, and returns how many. The length comes from the view's slot, so the
+  // copy is exactly what was allocated.
+  putBytes(bytes, start = 0, end = lengthOf(bytes)) {
+    const len = end - start;
+    if (len > this.inCap) {
+      this.inPtr = this.W.input8(len) >>> 0;
+      this.inCap = len;
+    }
+    this.refresh();
+    const heap8 = this.heap8;
+    const inPtr = this.inPtr;
+    if (len < 16) {
+      for (let i = 0; i < len; i++) heap8[inPtr + i] = bytes[start + i];
+    } else {
+      setBytes(heap8, start === 0 && end === lengthOf(bytes) ? bytes : subBytes(bytes, start, end), inPtr);
+    }
+    return len;
+  }
+
+  // Copies code units start..end of `s` into the UTF-16 input buffer.
+  putUnits(s, start, end) {
+    const ptr = (this.W.input16(end - start) >>> 0) >>> 1;
+    this.refresh();
+    stringToUtf16(s, start, end, this.heap16, this.heapNode, ptr);
+    return end - start;
+  }
+
+  // The string of the last call's `n` UTF-16 code units of output.
+  takeString(n) {
+    if (n <= 0) return checked(n, '');
+    this.refresh();
+    const ptr = this.heap32[this.out16At] >>> 1;
+    // Room to read past the output for the external-string path, made once (memory is reused).
+    const short = 2 * (ptr + readableUnits(n)) - this.memory.byteLength;
+    if (short > 0) {
+      this.W.memory.grow(Math.ceil(short / 65536));
+      this.refresh();
+    }
+    return utf16ToString(this.heap16, this.heapNode, ptr, n);
+  }
+
+  // A copy of the last call's `n` bytes of output.
+  takeBytes(n) {
+    const ptr = this.W.output8() >>> 0;
+    this.refresh();
+    const out = new Uint8Array(checked(n, n));
+    setBytes(out, new Uint8Array(this.memory, ptr, n), 0);
+    return out;
+  }
+
+  // The last call's extra results (see src/wasm/buffers.rs).
+  result(i) {
+    this.refresh();
+    return this.heap32[this.resultsAt + i];
+  }
+}
+
+// The first bound module with the table of encodings (lite or full): labels, BOM sniffing, UTF-8.
+let base = null;
+// The module serving each encoding number.
+const byEncoding = [];
+// Modules bound before the base: they get their encodings once the table is known.
+const waiting = [];
+// Loaders by module name, run the first time one of its encodings is asked for (see bindLater).
+const loaders = new Map();
+
+// Binds an instantiated module: `exports` its exports, `glue` its wasm-bindgen JS module (for the
+// classes). Its encodings are served by it unless an earlier module has them.
+export function bindWasm(exports, glue) {
+  const m = new Module(exports, glue);
+  if (base === null && typeof exports.describe_encodings === 'function') {
+    base = m;
+    readTable(m);
+  }
+  waiting.push(m);
+  if (base !== null) for (const w of waiting.splice(0)) serve(w);
+}
+
+// Registers `load`, a function that binds module `name` synchronously (Node reading it from disk):
+// it runs the first time one of that module's encodings is asked for.
+export function bindLater(name, load) {
+  loaders.set(name, load);
+}
+
+function serve(m) {
+  for (let enc = 0; enc < TABLE.length; enc++) {
+    if (byEncoding[enc] === undefined && m.W.has_encoding(enc)) byEncoding[enc] = m;
+  }
+}
+
+function readTable(m) {
+  const W = m.W;
   W.flag_bits();
-  FATAL = result(0);
-  IGNORE_BOM = result(1);
-  PLAIN = result(2);
-  INSPECT = result(3);
-  const text = String.fromCharCode(...takeBytes(W.describe_encodings()));
+  FATAL = m.result(0);
+  IGNORE_BOM = m.result(1);
+  PLAIN = m.result(2);
+  INSPECT = m.result(3);
+  const text = String.fromCharCode(...m.takeBytes(W.describe_encodings()));
   for (const line of text.split('\n')) {
     if (line === '') continue;
-    const [heading, name, hasEncoder, labels] = line.split('\t');
+    const [heading, name, hasEncoder, module, , labels] = line.split('\t');
     NAMES.push(name);
     LOWER_NAMES.push(name.toLowerCase());
-    TABLE.push({ heading, name, hasEncoder: hasEncoder === '1', labels: labels.split(' ') });
+    TABLE.push({ heading, name, hasEncoder: hasEncoder === '1', module, labels: labels.split(' ') });
   }
   UTF8 = NAMES.indexOf('UTF-8');
   WINDOWS_1252 = NAMES.indexOf('windows-1252');
@@ -83,79 +187,25 @@ export function bindWasm(exports, glue) {
 
 // Every API checks this first: without the module nothing works, and the caller is told why.
 export function ready() {
-  if (W === null) {
+  if (base === null) {
     throw new Error('encoding-wasm: the WebAssembly module is not instantiated (see bindWasm).');
   }
 }
 
-export function wasm() {
-  return W;
+// The base module: the table of labels, BOM sniffing and UTF-8.
+export function baseModule() {
+  return base;
 }
 
-// Views over wasm memory, made again after it grows (which detaches the old buffer).
-function refresh() {
-  if (lengthOf(heap8) === 0) {
-    memory = W.memory.buffer;
-    heap8 = new Uint8Array(memory);
-    heap16 = new Uint16Array(memory);
-    heap32 = new Uint32Array(memory);
-    heapNode = nodeView(memory);
-  }
-}
-
-// Copies bytes start..end of the Uint8Array `bytes` (at most CHUNK; possibly shared memory) into
-// the input buffer, and returns how many. The length comes from the view's slot, so the copy is
-// exactly what was allocated.
-export function putBytes(bytes, start = 0, end = lengthOf(bytes)) {
-  const len = end - start;
-  if (len > inCap) {
-    inPtr = W.input8(len) >>> 0;
-    inCap = len;
-  }
-  refresh();
-  if (len < 16) {
-    for (let i = 0; i < len; i++) heap8[inPtr + i] = bytes[start + i];
-  } else {
-    setBytes(heap8, start === 0 && end === lengthOf(bytes) ? bytes : subBytes(bytes, start, end), inPtr);
-  }
-  return len;
-}
-
-// Copies code units start..end of `s` into the UTF-16 input buffer.
-export function putUnits(s, start, end) {
-  const ptr = (W.input16(end - start) >>> 0) >>> 1;
-  refresh();
-  stringToUtf16(s, start, end, heap16, heapNode, ptr);
-  return end - start;
-}
-
-// The string of the last call's `n` UTF-16 code units of output.
-export function takeString(n) {
-  if (n <= 0) return checked(n, '');
-  refresh();
-  const ptr = heap32[out16At] >>> 1;
-  // Room to read past the output for the external-string path, made once (memory is reused).
-  const short = 2 * (ptr + readableUnits(n)) - memory.byteLength;
-  if (short > 0) {
-    W.memory.grow(Math.ceil(short / 65536));
-    refresh();
-  }
-  return utf16ToString(heap16, heapNode, ptr, n);
-}
-
-// A copy of the last call's `n` bytes of output.
-export function takeBytes(n) {
-  const ptr = W.output8() >>> 0;
-  refresh();
-  const out = new Uint8Array(checked(n, n));
-  setBytes(out, new Uint8Array(memory, ptr, n), 0);
-  return out;
-}
-
-// The last call's extra results (see src/wasm/buffers.rs).
-export function result(i) {
-  refresh();
-  return heap32[resultsAt + i];
+// The module serving encoding number `enc`, or null: a module with a loader is loaded first.
+export function moduleOf(enc) {
+  const m = byEncoding[enc];
+  if (m !== undefined) return m;
+  const load = loaders.get(TABLE[enc].module);
+  if (load === undefined) return null;
+  loaders.delete(TABLE[enc].module);
+  load();
+  return byEncoding[enc] ?? null;
 }
 
 // `value`, unless the count `n` is negative: what the module returns for a bug on this side (-3:
@@ -196,7 +246,7 @@ export function labelToEncoding(label) {
       const c = trimmed.charCodeAt(i);
       bytes[i] = c < 0x80 ? c : 0xff;
     }
-    enc = W.label_lookup(putBytes(bytes));
+    enc = base.W.label_lookup(base.putBytes(bytes));
   }
   if (label.length <= 64 && labelCache.size < 512) labelCache.set(label, enc);
   return enc;
@@ -208,6 +258,12 @@ export function encodingForLabel(l, what, allowReplacement) {
   if (enc < 0 || (enc === REPLACEMENT && !allowReplacement)) {
     const shown = l.length > 64 ? `${l.slice(0, 64)}…` : l;
     throw new RangeError(`${what}: the encoding label ${JSON.stringify(shown)} is not supported.`);
+  }
+  if (moduleOf(enc) === null) {
+    const { name, module } = TABLE[enc];
+    throw new RangeError(
+      `${what}: the ${name} encoding is not loaded: import 'encoding-wasm/${module}' (or the full 'encoding-wasm') to add it.`,
+    );
   }
   return enc;
 }

@@ -1,14 +1,22 @@
 //! Decoder instances (§ 4.1) and their driver: enum dispatch over one state machine per family,
 //! each holding exactly the standard's state variables, and the decoder error modes.
 
+#[cfg(feature = "chinese-simplified")]
 use crate::chinese_simplified::Gb18030Decoder;
+#[cfg(feature = "chinese-traditional")]
 use crate::chinese_traditional::Big5Decoder;
 use crate::encoding::Encoding;
+#[cfg(feature = "japanese")]
 use crate::japanese::{EucJpDecoder, Iso2022JpDecoder, ShiftJisDecoder};
+#[cfg(feature = "korean")]
 use crate::korean::EucKrDecoder;
-use crate::misc::{ReplacementDecoder, Utf16Decoder, XUserDefinedDecoder};
+use crate::misc::ReplacementDecoder;
+#[cfg(feature = "lite")]
+use crate::misc::{Utf16Decoder, XUserDefinedDecoder};
+#[cfg(feature = "lite")]
 use crate::single_byte::SingleByteDecoder;
 use crate::sink::{Sink, Utf16Sink, Utf8Sink};
+#[cfg(feature = "lite")]
 use crate::utf8::Utf8Decoder;
 
 /// Why a decode call returned.
@@ -53,16 +61,26 @@ pub(crate) trait Decode {
 
 #[derive(Clone, Debug)]
 enum Kind {
+    #[cfg(feature = "lite")]
     Utf8(Utf8Decoder),
+    #[cfg(feature = "lite")]
     SingleByte(SingleByteDecoder),
+    #[cfg(feature = "chinese-simplified")]
     Gb18030(Gb18030Decoder),
+    #[cfg(feature = "chinese-traditional")]
     Big5(Big5Decoder),
+    #[cfg(feature = "japanese")]
     EucJp(EucJpDecoder),
+    #[cfg(feature = "japanese")]
     Iso2022Jp(Iso2022JpDecoder),
+    #[cfg(feature = "japanese")]
     ShiftJis(ShiftJisDecoder),
+    #[cfg(feature = "korean")]
     EucKr(EucKrDecoder),
     Replacement(ReplacementDecoder),
+    #[cfg(feature = "lite")]
     Utf16(Utf16Decoder),
+    #[cfg(feature = "lite")]
     XUserDefined(XUserDefinedDecoder),
 }
 
@@ -79,21 +97,39 @@ pub struct Decoder {
 
 impl Decoder {
     /// A decoder in its initial state.
+    ///
+    /// # Panics
+    ///
+    /// If the crate was built without the feature of `encoding`'s family (see
+    /// [`Encoding::is_available`]); the default features have every family.
     pub fn new(encoding: Encoding) -> Decoder {
         use Encoding::*;
         let kind = match encoding {
+            #[cfg(feature = "lite")]
             Utf8 => Kind::Utf8(Utf8Decoder::default()),
+            #[cfg(feature = "chinese-simplified")]
             Gbk | Gb18030 => Kind::Gb18030(Gb18030Decoder::default()),
+            #[cfg(feature = "chinese-traditional")]
             Big5 => Kind::Big5(Big5Decoder::default()),
+            #[cfg(feature = "japanese")]
             EucJp => Kind::EucJp(EucJpDecoder::default()),
+            #[cfg(feature = "japanese")]
             Iso2022Jp => Kind::Iso2022Jp(Iso2022JpDecoder::default()),
+            #[cfg(feature = "japanese")]
             ShiftJis => Kind::ShiftJis(ShiftJisDecoder::default()),
+            #[cfg(feature = "korean")]
             EucKr => Kind::EucKr(EucKrDecoder::default()),
             Replacement => Kind::Replacement(ReplacementDecoder::default()),
+            #[cfg(feature = "lite")]
             Utf16Be => Kind::Utf16(Utf16Decoder::new(true)),
+            #[cfg(feature = "lite")]
             Utf16Le => Kind::Utf16(Utf16Decoder::new(false)),
+            #[cfg(feature = "lite")]
             XUserDefined => Kind::XUserDefined(XUserDefinedDecoder),
+            #[cfg(feature = "lite")]
             single => Kind::SingleByte(SingleByteDecoder::new(single)),
+            #[allow(unreachable_patterns)]
+            _ => unavailable(encoding),
         };
         Decoder { encoding, kind }
     }
@@ -113,8 +149,11 @@ impl Decoder {
     /// error, as Blink and Gecko do.
     pub fn discard_queue(&mut self) {
         match &mut self.kind {
+            #[cfg(feature = "chinese-simplified")]
             Kind::Gb18030(d) => d.discard_restored(),
+            #[cfg(feature = "japanese")]
             Kind::Iso2022Jp(d) => d.discard_restored(),
+            #[cfg(feature = "lite")]
             Kind::Utf16(d) => d.discard_restored(),
             _ => {}
         }
@@ -191,17 +230,37 @@ impl Decoder {
 
     fn step<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         match &mut self.kind {
+            #[cfg(feature = "lite")]
             Kind::Utf8(d) => d.decode(src, dst, last),
+            #[cfg(feature = "lite")]
             Kind::SingleByte(d) => d.decode(src, dst, last),
+            #[cfg(feature = "chinese-simplified")]
             Kind::Gb18030(d) => d.decode(src, dst, last),
+            #[cfg(feature = "chinese-traditional")]
             Kind::Big5(d) => d.decode(src, dst, last),
+            #[cfg(feature = "japanese")]
             Kind::EucJp(d) => d.decode(src, dst, last),
+            #[cfg(feature = "japanese")]
             Kind::Iso2022Jp(d) => d.decode(src, dst, last),
+            #[cfg(feature = "japanese")]
             Kind::ShiftJis(d) => d.decode(src, dst, last),
+            #[cfg(feature = "korean")]
             Kind::EucKr(d) => d.decode(src, dst, last),
             Kind::Replacement(d) => d.decode(src, dst, last),
+            #[cfg(feature = "lite")]
             Kind::Utf16(d) => d.decode(src, dst, last),
+            #[cfg(feature = "lite")]
             Kind::XUserDefined(d) => d.decode(src, dst, last),
         }
     }
+}
+
+/// An encoding whose family's feature is off: the caller should have asked
+/// [`Encoding::is_available`].
+#[cold]
+pub(crate) fn unavailable(encoding: Encoding) -> ! {
+    panic!(
+        "{}: its family's feature is off in this build",
+        encoding.name()
+    )
 }

@@ -2,14 +2,21 @@
 //! (`&str`) or as UTF-16 code units (where a lone surrogate becomes U+FFFD, as WebIDL's
 //! USVString conversion does).
 
+#[cfg(feature = "chinese-simplified")]
 use crate::chinese_simplified::Gb18030Encoder;
+#[cfg(feature = "chinese-traditional")]
 use crate::chinese_traditional::Big5Encoder;
 use crate::encoding::Encoding;
+#[cfg(feature = "japanese")]
 use crate::japanese::{EucJpEncoder, Iso2022JpEncoder, ShiftJisEncoder};
+#[cfg(feature = "korean")]
 use crate::korean::EucKrEncoder;
+#[cfg(feature = "lite")]
 use crate::misc::{Utf16Encoder, XUserDefinedEncoder};
+#[cfg(feature = "lite")]
 use crate::single_byte::SingleByteEncoder;
 use crate::sink::ascii_prefix_len;
+#[cfg(feature = "lite")]
 use crate::utf8::Utf8Encoder;
 
 /// Why an encode call returned.
@@ -230,15 +237,25 @@ pub(crate) fn write_packed(packed: u16, out: &mut [u8]) -> usize {
 
 #[derive(Clone, Debug)]
 enum Kind {
+    #[cfg(feature = "lite")]
     Utf8(Utf8Encoder),
+    #[cfg(feature = "lite")]
     SingleByte(SingleByteEncoder),
+    #[cfg(feature = "chinese-simplified")]
     Gb18030(Gb18030Encoder),
+    #[cfg(feature = "chinese-traditional")]
     Big5(Big5Encoder),
+    #[cfg(feature = "japanese")]
     EucJp(EucJpEncoder),
+    #[cfg(feature = "japanese")]
     Iso2022Jp(Iso2022JpEncoder),
+    #[cfg(feature = "japanese")]
     ShiftJis(ShiftJisEncoder),
+    #[cfg(feature = "korean")]
     EucKr(EucKrEncoder),
+    #[cfg(feature = "lite")]
     Utf16(Utf16Encoder),
+    #[cfg(feature = "lite")]
     XUserDefined(XUserDefinedEncoder),
 }
 
@@ -252,22 +269,40 @@ pub struct Encoder {
 impl Encoder {
     /// An encoder in its initial state, or `None` for replacement. UTF-16BE/LE encoders are an
     /// extension of this crate: the standard defines none.
+    ///
+    /// # Panics
+    ///
+    /// As [`Decoder::new`](crate::Decoder::new), for an encoding whose family is not in the build.
     pub fn new(encoding: Encoding) -> Option<Encoder> {
         use Encoding::*;
         let kind = match encoding {
             Replacement => return None,
+            #[cfg(feature = "lite")]
             Utf8 => Kind::Utf8(Utf8Encoder),
+            #[cfg(feature = "chinese-simplified")]
             Gbk => Kind::Gb18030(Gb18030Encoder::new(true)),
+            #[cfg(feature = "chinese-simplified")]
             Gb18030 => Kind::Gb18030(Gb18030Encoder::new(false)),
+            #[cfg(feature = "chinese-traditional")]
             Big5 => Kind::Big5(Big5Encoder::default()),
+            #[cfg(feature = "japanese")]
             EucJp => Kind::EucJp(EucJpEncoder::default()),
+            #[cfg(feature = "japanese")]
             Iso2022Jp => Kind::Iso2022Jp(Iso2022JpEncoder::default()),
+            #[cfg(feature = "japanese")]
             ShiftJis => Kind::ShiftJis(ShiftJisEncoder::default()),
+            #[cfg(feature = "korean")]
             EucKr => Kind::EucKr(EucKrEncoder::default()),
+            #[cfg(feature = "lite")]
             Utf16Be => Kind::Utf16(Utf16Encoder::new(true)),
+            #[cfg(feature = "lite")]
             Utf16Le => Kind::Utf16(Utf16Encoder::new(false)),
+            #[cfg(feature = "lite")]
             XUserDefined => Kind::XUserDefined(XUserDefinedEncoder),
+            #[cfg(feature = "lite")]
             single => Kind::SingleByte(SingleByteEncoder::new(single)),
+            #[allow(unreachable_patterns)]
+            _ => crate::decoder::unavailable(encoding),
         };
         Some(Encoder { encoding, kind })
     }
@@ -362,15 +397,25 @@ impl Encoder {
         mode: EncoderMode,
     ) -> (EncoderResult, usize) {
         match &mut self.kind {
+            #[cfg(feature = "lite")]
             Kind::Utf8(e) => drive(e, input, dst, last, mode),
+            #[cfg(feature = "lite")]
             Kind::SingleByte(e) => drive(e, input, dst, last, mode),
+            #[cfg(feature = "chinese-simplified")]
             Kind::Gb18030(e) => drive(e, input, dst, last, mode),
+            #[cfg(feature = "chinese-traditional")]
             Kind::Big5(e) => drive(e, input, dst, last, mode),
+            #[cfg(feature = "japanese")]
             Kind::EucJp(e) => drive(e, input, dst, last, mode),
+            #[cfg(feature = "japanese")]
             Kind::Iso2022Jp(e) => drive(e, input, dst, last, mode),
+            #[cfg(feature = "japanese")]
             Kind::ShiftJis(e) => drive(e, input, dst, last, mode),
+            #[cfg(feature = "korean")]
             Kind::EucKr(e) => drive(e, input, dst, last, mode),
+            #[cfg(feature = "lite")]
             Kind::Utf16(e) => drive(e, input, dst, last, mode),
+            #[cfg(feature = "lite")]
             Kind::XUserDefined(e) => drive(e, input, dst, last, mode),
         }
     }

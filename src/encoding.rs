@@ -211,6 +211,20 @@ impl Encoding {
         }
     }
 
+    /// Whether this build has the encoding's decoder and encoder: the default features have
+    /// every family; a build with some (the wasm modules of the lite entry and its add-ons) has
+    /// the rest only as labels and names. Replacement is always there.
+    pub fn is_available(self) -> bool {
+        match self.family() {
+            Family::Utf8 | Family::SingleByte => cfg!(feature = "lite"),
+            Family::ChineseSimplified => cfg!(feature = "chinese-simplified"),
+            Family::ChineseTraditional => cfg!(feature = "chinese-traditional"),
+            Family::Japanese => cfg!(feature = "japanese"),
+            Family::Korean => cfg!(feature = "korean"),
+            Family::Miscellaneous => self == Encoding::Replacement || cfg!(feature = "lite"),
+        }
+    }
+
     /// Get an output encoding (§ 4.3): replacement and UTF-16BE/LE give UTF-8.
     pub fn output_encoding(self) -> Encoding {
         match self {

@@ -9,7 +9,21 @@
 //! assert_eq!(enc.new_decoder().decode_to_string(b"\x82\xA0", true), "\u{3042}");
 //! ```
 
+// A build without every family leaves parts of the shared machinery unused.
+#![cfg_attr(
+    not(all(
+        feature = "lite",
+        feature = "japanese",
+        feature = "chinese-simplified",
+        feature = "chinese-traditional",
+        feature = "korean"
+    )),
+    allow(dead_code, unused_imports)
+)]
+
+#[cfg(feature = "chinese-simplified")]
 mod chinese_simplified;
+#[cfg(feature = "chinese-traditional")]
 mod chinese_traditional;
 mod decoder;
 mod diagnostics;
@@ -17,13 +31,17 @@ mod encoder;
 mod encoding;
 pub mod hooks;
 mod index_model;
+#[cfg(feature = "japanese")]
 mod japanese;
+#[cfg(feature = "korean")]
 mod korean;
 mod misc;
+#[cfg(feature = "lite")]
 mod single_byte;
 mod sink;
 mod tables;
 mod text_decoder;
+#[cfg(feature = "lite")]
 mod utf8;
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]

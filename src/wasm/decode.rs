@@ -29,13 +29,17 @@ pub struct CoreTextDecoder {
     state: State,
 }
 
+/// The encoding numbered `index`, if this module has its decoder.
 fn encoding(index: u32) -> Option<Encoding> {
-    Encoding::ALL.get(index as usize).copied()
+    Encoding::ALL
+        .get(index as usize)
+        .copied()
+        .filter(|e| e.is_available())
 }
 
 #[wasm_bindgen]
 impl CoreTextDecoder {
-    /// The constructor's steps: undefined for an unknown number, or for replacement without
+    /// The constructor's steps: undefined for an unknown number (or one this module lacks), or for replacement without
     /// `PLAIN` or `INSPECT` (TextDecoder refuses it). With `INSPECT`, an inspector: `IGNORE_BOM`
     /// and `PLAIN` (sniff the BOM as the decode hook does) are its options.
     pub fn create(enc: u32, flags: u32) -> Option<CoreTextDecoder> {
@@ -111,7 +115,8 @@ impl CoreTextDecoder {
 }
 
 /// A whole non-streaming decode of `in8[..len]` with a decoder on the stack: nothing allocated
-/// per TextDecoder. Returns as [`CoreTextDecoder::decode`]; -2 if there is no such decoder.
+/// per TextDecoder. Returns as [`CoreTextDecoder::decode`]; -2 if there is no such decoder (or this
+/// module lacks it).
 #[wasm_bindgen]
 pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
     if SCRATCH.get().in8.len() < len {
@@ -144,7 +149,9 @@ pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
     }
 }
 
-/// BOM sniff (§ 6.1) on `in8[..len]`: `encoding number << 8 | BOM length`, or -1.
+/// BOM sniff (§ 6.1) on `in8[..len]`: `encoding number << 8 | BOM length`, or -1. Only in a
+/// module with UTF-8 and UTF-16, which JS asks.
+#[cfg(feature = "lite")]
 #[wasm_bindgen]
 pub fn bom_sniff(len: usize) -> i32 {
     let found = SCRATCH

@@ -20,9 +20,12 @@ pub struct CoreEncoder {
 #[wasm_bindgen]
 impl CoreEncoder {
     /// An encoder for encoding number `enc`, in html mode or fatal; undefined if the encoding has
-    /// no encoder.
+    /// no encoder (or this module lacks it).
     pub fn create(enc: u32, html: bool) -> Option<CoreEncoder> {
-        let encoder = Encoder::new(*Encoding::ALL.get(enc as usize)?)?;
+        let e = Encoding::ALL
+            .get(enc as usize)
+            .filter(|e| e.is_available())?;
+        let encoder = Encoder::new(*e)?;
         Some(CoreEncoder {
             encoder,
             mode: if html {

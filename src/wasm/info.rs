@@ -22,7 +22,17 @@ pub fn flag_bits() {
     SCRATCH.get().result = [FATAL, IGNORE_BOM, PLAIN, INSPECT];
 }
 
-/// get an encoding (§ 4.2) for the label in `in8[..len]`: its number, or -1 for failure.
+/// Whether this module has the decoder (and encoder, if any) of encoding number `enc`.
+#[wasm_bindgen]
+pub fn has_encoding(enc: u32) -> bool {
+    Encoding::ALL
+        .get(enc as usize)
+        .is_some_and(|e| e.is_available())
+}
+
+/// get an encoding (§ 4.2) for the label in `in8[..len]`: its number, or -1 for failure. Only
+/// in a module with the lite encodings: JS asks that one (an add-on has no labels).
+#[cfg(feature = "lite")]
 #[wasm_bindgen]
 pub fn label_lookup(len: usize) -> i32 {
     match SCRATCH
@@ -49,9 +59,22 @@ fn heading(family: Family) -> &'static str {
     }
 }
 
+/// The wasm module that has a family's decoders and encoders: its Cargo feature, which is also the
+/// name of the package entry that adds it ("lite" has UTF-8, single-byte and the miscellaneous
+/// encodings; replacement is in every module).
+fn module(family: Family) -> &'static str {
+    match family {
+        Family::Utf8 | Family::SingleByte | Family::Miscellaneous => "lite",
+        Family::ChineseSimplified => "chinese-simplified",
+        Family::ChineseTraditional => "chinese-traditional",
+        Family::Japanese => "japanese",
+        Family::Korean => "korean",
+    }
+}
+
 /// Writes the table of encodings to `out8` as ASCII and returns its length: one line per
-/// encoding in the standard's order, `heading TAB name TAB has-encoder(0/1) TAB labels` with
-/// labels separated by spaces.
+/// encoding in the standard's order, `heading TAB name TAB has-encoder(0/1) TAB module TAB
+/// in-this-module(0/1) TAB labels` with labels separated by spaces.
 #[wasm_bindgen]
 pub fn describe_encodings() -> usize {
     let mut text = String::new();
@@ -64,6 +87,8 @@ pub fn describe_encodings() -> usize {
         } else {
             "\t0\t"
         });
+        text.push_str(module(e.family()));
+        text.push_str(if e.is_available() { "\t1\t" } else { "\t0\t" });
         text.push_str(labels);
         text.push('\n');
     }

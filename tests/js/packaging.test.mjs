@@ -66,7 +66,7 @@ test('browsers and bundlers compile asynchronously; workerd imports the module; 
   const workerd = read('pkg/index.workerd.mjs');
   assert.match(workerd, /^import module from '\.\/encoding_wasm_bg\.wasm';/m);
   // The glue's initSync compiles bytes synchronously; the entries only ever pass it a module.
-  for (const f of readdirSync(new URL('pkg/', root)).filter((f) => f.endsWith('.mjs') && f !== 'glue.mjs')) {
+  for (const f of readdirSync(new URL('pkg/', root)).filter((f) => f.endsWith('.mjs') && !f.startsWith('glue'))) {
     assert.doesNotMatch(read(`pkg/${f}`), /new WebAssembly\.Module|readFileSync/, f);
   }
 });
@@ -164,6 +164,14 @@ test("the tarball's file list", () => {
       'index.d.cts',
       'polyfill.d.ts',
       'polyfill.d.cts',
+      // The lite entry and the add-ons: a module, its glue, its inlined copy, an entry per runtime.
+      ...['lite', 'japanese', 'chinese-simplified', 'chinese-traditional', 'korean'].flatMap((name) => [
+        `${name}_bg.wasm`,
+        `glue-${name}.mjs`,
+        `wasm-inline-${name}.mjs`,
+        `${name}.d.ts`,
+        ...['node', 'browser', 'workerd', 'inline'].map((runtime) => `${name}.${runtime}.mjs`),
+      ]),
     ].map((f) => `pkg/${f}`),
   ];
   assert.deepEqual(packed().sort(), expected.sort());
