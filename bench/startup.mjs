@@ -5,9 +5,10 @@
 // (maximum resident set size, from /usr/bin/time -f %M where it exists, else the child's own
 // process.resourceUsage().maxRSS at exit), and, inside the child, the time from just before the
 // dynamic import() to just after the first decode returns; and the time the process still takes
-// after its last clock reading (the parent's wall time minus the child's performance.now() when it
-// reports, measured from its own start: spawning and, mostly, exiting). Runs are interleaved (one run of every
-// variant per round, the order rotating every round) so that the machine's noise spreads evenly.
+// after its last clock reading (the parent's wall time minus the child's performance.now() when
+// it reports, measured from its own start: spawning and, mostly, exiting). Runs are interleaved
+// (one run of every variant per round, the order rotating every round) so that the machine's
+// noise spreads evenly.
 //
 //   npm run bench:startup
 //   node bench/startup.mjs --runs 20 --only encoding-wasm,@exodus/bytes
