@@ -203,8 +203,8 @@ export function moduleOf(enc) {
   if (m !== undefined) return m;
   const load = loaders.get(TABLE[enc].module);
   if (load === undefined) return null;
-  loaders.delete(TABLE[enc].module);
   load();
+  loaders.delete(TABLE[enc].module);
   return byEncoding[enc] ?? null;
 }
 

@@ -7,13 +7,15 @@ import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as lib from 'encoding-wasm';
-import { initSync, CoreTextDecoder, CoreEncoder } from '../../pkg/glue.mjs'; // the same module instance
+import { TABLE, baseModule, moduleOf } from '../../pkg/wasm.mjs'; // the same module instance
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc');
-const memory = initSync().memory;
+// Every wasm module the entry binds (Node's loads a family's on first use: all of them now).
+const memories = [...new Set(TABLE.map((_, enc) => moduleOf(enc)))].map((m) => m.W.memory);
+const { CoreTextDecoder, CoreEncoder } = baseModule();
 const MiB = 1 << 20;
-const size = () => memory.buffer.byteLength;
+const size = () => memories.reduce((n, memory) => n + memory.buffer.byteLength, 0);
 
 async function collect() {
   for (let i = 0; i < 3; i++) {
