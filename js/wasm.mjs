@@ -170,7 +170,7 @@ function readTable(m) {
   const text = String.fromCharCode(...m.takeBytes(W.describe_encodings()));
   for (const line of text.split('\n')) {
     if (line === '') continue;
-    const [heading, name, hasEncoder, module, , labels] = line.split('\t');
+    const [heading, name, hasEncoder, module, labels] = line.split('\t');
     NAMES.push(name);
     LOWER_NAMES.push(name.toLowerCase());
     TABLE.push({ heading, name, hasEncoder: hasEncoder === '1', module, labels: labels.split(' ') });

@@ -73,8 +73,10 @@ fn module(family: Family) -> &'static str {
 }
 
 /// Writes the table of encodings to `out8` as ASCII and returns its length: one line per
-/// encoding in the standard's order, `heading TAB name TAB has-encoder(0/1) TAB module TAB
-/// in-this-module(0/1) TAB labels` with labels separated by spaces.
+/// encoding in the standard's order, `heading TAB name TAB has-encoder(0/1) TAB module TAB labels`
+/// with labels separated by spaces. Only in a module with the lite encodings, as `label_lookup`:
+/// JS reads the table from that one.
+#[cfg(feature = "lite")]
 #[wasm_bindgen]
 pub fn describe_encodings() -> usize {
     let mut text = String::new();
@@ -88,7 +90,7 @@ pub fn describe_encodings() -> usize {
             "\t0\t"
         });
         text.push_str(module(e.family()));
-        text.push_str(if e.is_available() { "\t1\t" } else { "\t0\t" });
+        text.push('\t');
         text.push_str(labels);
         text.push('\n');
     }
