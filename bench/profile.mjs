@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { initSync } from '../pkg/glue.mjs';
+import { instantiate } from '../pkg/glue.mjs';
 import * as lib from '../pkg/index.node.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -29,9 +29,9 @@ const sizes = arg('sizes')?.map(Number) ?? [4096, 1 << 20];
 const manifest = JSON.parse(readFileSync(join(here, 'corpus/manifest.json'), 'utf8'));
 
 // A separate instance, so the phases run on exactly the exports the package uses.
-const W = initSync({
-  module: await WebAssembly.compile(await readFile(new URL('../pkg/encoding_wasm_bg.wasm', import.meta.url))),
-});
+const { exports: W } = instantiate(
+  await WebAssembly.compile(await readFile(new URL('../pkg/encoding_wasm_bg.wasm', import.meta.url))),
+);
 const h8 = () => new Uint8Array(W.memory.buffer);
 const h16 = () => new Uint16Array(W.memory.buffer);
 const utf16 = new TextDecoder('utf-16le', { ignoreBOM: true });
@@ -140,14 +140,14 @@ for (const { c, text, enc } of encodeRows) {
 const startupScript = `import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 const t = [performance.now()];
-const { initSync, CoreTextDecoder, CoreEncoder } = await import('../pkg/glue.mjs');
+const { instantiate } = await import('../pkg/glue.mjs');
 const { bindWasm } = await import('../pkg/wasm.mjs');
 t.push(performance.now());
 const bytes = await readFile(new URL('../pkg/encoding_wasm_bg.wasm', import.meta.url));
 t.push(performance.now());
 const module = await WebAssembly.compile(bytes);
 t.push(performance.now());
-bindWasm(initSync({ module }), { CoreTextDecoder, CoreEncoder });
+bindWasm(instantiate(module));
 t.push(performance.now());
 const lib = await import('../pkg/index.mjs');
 const input = readFileSync(new URL('corpus/shift_jis-1024.bin', import.meta.url));

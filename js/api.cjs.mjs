@@ -1,7 +1,7 @@
 // The source of pkg/api.cjs: everything the CommonJS entries share (the API, the glue's
-// initSync and classes, bindWasm and installPolyfill), bundled into one CommonJS module by esbuild.
+// instantiate, bindWasm and installPolyfill), bundled into one CommonJS module by esbuild.
 
 export * from './index.mjs';
-export { CoreEncoder, CoreTextDecoder, initSync } from './glue.mjs';
+export { instantiate } from './glue.mjs';
 export { bindWasm } from './wasm.mjs';
 export { installPolyfill } from './polyfill.mjs';

@@ -1,8 +1,8 @@
 // Browsers and bundlers that handle `new URL(file, import.meta.url)` as an asset: the wasm module
 // is fetched and compiled asynchronously (while it downloads where it is served as application/wasm),
-// then instantiated by the glue's initSync, so that the glue's general loader drops out of bundles.
+// then instantiated by the glue.
 
-import { CoreEncoder, CoreTextDecoder, initSync } from './glue.mjs';
+import { instantiate } from './glue.mjs';
 import { bindWasm } from './wasm.mjs';
 
 const url = new URL('./encoding_wasm_bg.wasm', import.meta.url);
@@ -13,6 +13,6 @@ const module =
   response.headers.get('Content-Type')?.toLowerCase() === 'application/wasm'
     ? await WebAssembly.compileStreaming(response)
     : await WebAssembly.compile(await response.arrayBuffer());
-bindWasm(initSync({ module }), { CoreTextDecoder, CoreEncoder });
+bindWasm(instantiate(module));
 
 export * from './index.mjs';

@@ -4,7 +4,7 @@
 'use strict';
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { bindWasm, initSync, installPolyfill, CoreTextDecoder, CoreEncoder, ...api } = require('./api.cjs');
+const { bindWasm, instantiate, installPolyfill, ...api } = require('./api.cjs');
 
 let bytes;
 try {
@@ -12,5 +12,5 @@ try {
 } catch {
   bytes = require('./wasm-inline.mjs').wasmBytes();
 }
-bindWasm(initSync({ module: new WebAssembly.Module(bytes) }), { CoreTextDecoder, CoreEncoder });
+bindWasm(instantiate(new WebAssembly.Module(bytes)));
 module.exports = api;

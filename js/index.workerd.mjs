@@ -2,9 +2,9 @@
 // bundler, wrangler or workerd's config, lists the .wasm file as a wasm module).
 
 import module from './encoding_wasm_bg.wasm';
-import { CoreEncoder, CoreTextDecoder, initSync } from './glue.mjs';
+import { instantiate } from './glue.mjs';
 import { bindWasm } from './wasm.mjs';
 
-bindWasm(initSync({ module }), { CoreTextDecoder, CoreEncoder });
+bindWasm(instantiate(module));
 
 export * from './index.mjs';

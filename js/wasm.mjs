@@ -37,15 +37,14 @@ export const TABLE = [];
 
 // One instantiated module: its exports (W), its classes and views of its memory.
 export class Module {
-  constructor(exports, glue) {
-    if (typeof glue?.CoreTextDecoder !== 'function') {
-      throw new Error('encoding-wasm: bindWasm(exports, glue) needs the glue module.');
+  constructor(instance) {
+    if (typeof instance?.CoreTextDecoder !== 'function' || typeof instance.exports?.memory !== 'object') {
+      throw new Error("encoding-wasm: bindWasm() needs what the glue's instantiate(module) returns.");
     }
+    const exports = instance.exports;
     this.W = exports;
-    // Plain assignments, not destructuring: some bundlers (Turbopack) miss a destructuring
-    // assignment to an exported binding and inline its initial value.
-    this.CoreTextDecoder = glue.CoreTextDecoder;
-    this.CoreEncoder = glue.CoreEncoder;
+    this.CoreTextDecoder = instance.CoreTextDecoder;
+    this.CoreEncoder = instance.CoreEncoder;
     this.memory = null;
     this.heap8 = EMPTY_BYTES;
     this.heap16 = null;
@@ -136,11 +135,11 @@ const waiting = [];
 // Loaders by module name, run the first time one of its encodings is asked for (see bindLater).
 const loaders = new Map();
 
-// Binds an instantiated module: `exports` its exports, `glue` its wasm-bindgen JS module (for the
-// classes). Its encodings are served by it unless an earlier module has them.
-export function bindWasm(exports, glue) {
-  const m = new Module(exports, glue);
-  if (base === null && typeof exports.describe_encodings === 'function') {
+// Binds an instantiated module, what glue.mjs's instantiate(module) returns: { exports,
+// CoreTextDecoder, CoreEncoder }. Its encodings are served by it unless an earlier module has them.
+export function bindWasm(instance) {
+  const m = new Module(instance);
+  if (base === null && typeof m.W.describe_encodings === 'function') {
     base = m;
     readTable(m);
   }

@@ -70,10 +70,10 @@ test('browsers and bundlers compile asynchronously; workerd imports the module; 
   const lazy = read('pkg/index.node.mjs');
   assert.match(
     lazy,
-    /bindLater\(name, \(\) => bindWasm\(glue\.initSync\(\{ module: new WebAssembly\.Module\(readFileSync/,
+    /bindLater\(name, \(\) => bindWasm\(instantiate\(new WebAssembly\.Module\(readFileSync\(url\(\)\)\)\)\)\)/,
   );
   for (const f of readdirSync(new URL('pkg/', root)).filter(
-    (f) => f.endsWith('.mjs') && !f.startsWith('glue') && f !== 'index.node.mjs',
+    (f) => f.endsWith('.mjs') && f !== 'glue.mjs' && f !== 'index.node.mjs',
   )) {
     assert.doesNotMatch(read(`pkg/${f}`), /new WebAssembly\.Module|readFileSync/, f);
   }
@@ -174,10 +174,9 @@ test("the tarball's file list", () => {
       'index.d.cts',
       'polyfill.d.ts',
       'polyfill.d.cts',
-      // The lite entry and the add-ons: a module, its glue, its inlined copy, an entry per runtime.
+      // The lite entry and the add-ons: a module, its inlined copy, an entry per runtime.
       ...['lite', 'japanese', 'chinese-simplified', 'chinese-traditional', 'korean'].flatMap((name) => [
         `${name}_bg.wasm`,
-        `glue-${name}.mjs`,
         `wasm-inline-${name}.mjs`,
         `${name}.d.ts`,
         ...['node', 'browser', 'workerd', 'inline'].map((runtime) => `${name}.${runtime}.mjs`),

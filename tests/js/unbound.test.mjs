@@ -23,5 +23,5 @@ test('every API throws a clear Error until the module is bound', () => {
   ];
   for (const [name, call] of calls) assert.throws(call, notReady, name);
   assert.deepEqual(Object.keys(api).sort(), calls.map(([name]) => name).sort());
-  assert.throws(() => bindWasm({}), /needs the glue module/);
+  assert.throws(() => bindWasm({}), /needs what the glue's instantiate\(module\) returns/);
 });
