@@ -106,7 +106,9 @@ function buildModule({ name, glue: glueName, features }) {
     '-o',
     join(pkg, `${name}_bg.wasm`),
   ]);
-  writeFileSync(join(pkg, glueName), patchGlue(readFileSync(join(dir, 'encoding_wasm.js'), 'utf8')));
+  // The glue's unused default loader names its module's file: bundlers emit the file it names.
+  const glue = patchGlue(readFileSync(join(dir, 'encoding_wasm.js'), 'utf8'));
+  writeFileSync(join(pkg, glueName), glue.replace("new URL('encoding_wasm_bg.wasm'", `new URL('${name}_bg.wasm'`));
 }
 
 // 3. The glue, patched as little as possible. wasm-bindgen's creates a TextDecoder when it
