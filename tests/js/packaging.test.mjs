@@ -85,6 +85,15 @@ test('the lite entry exports exactly the API; the add-ons export nothing', async
     assert.match(read(`pkg/lite.${runtime}.mjs`), /^export \* from '\.\/index\.mjs';$/m);
     for (const name of ADDONS) assert.doesNotMatch(read(`pkg/${name}.${runtime}.mjs`), /^export /m, name);
   }
+  // Where `exports` is ignored, each directory's package.json names the browser file and the types.
+  for (const name of ['lite', ...ADDONS]) {
+    assert.deepEqual(JSON.parse(read(`${name}/package.json`)), {
+      private: true,
+      module: `../pkg/${name}.browser.mjs`,
+      types: `../pkg/${name}.d.ts`,
+      sideEffects: true,
+    });
+  }
   // Their types: lite's are the full entry's; an add-on's declare nothing.
   assert.equal(read('pkg/lite.d.ts'), read('js/index.d.ts'));
   for (const name of ADDONS) {
@@ -207,6 +216,8 @@ test("the tarball's file list", () => {
     'docs/runtimes.md',
     'package.json',
     'polyfill/package.json',
+    // For resolvers that ignore `exports` (Parcel's default, TypeScript's node10), as polyfill/.
+    ...['lite', ...ADDONS].map((name) => `${name}/package.json`),
     ...webidl,
     ...[
       ...modules,
@@ -240,8 +251,10 @@ test('every relative import in the packed modules, and every file package.json n
     }
   }
   const named = [pkgJson.main, pkgJson.module, pkgJson.types, ...targets(pkgJson.exports)];
-  const stub = JSON.parse(read('polyfill/package.json'));
-  named.push(...[stub.main, stub.module, stub.types].map((p) => posix.join('polyfill', p)));
+  for (const dir of ['polyfill', 'lite', ...ADDONS]) {
+    const stub = JSON.parse(read(`${dir}/package.json`));
+    named.push(...[stub.main, stub.module, stub.types].filter(Boolean).map((p) => posix.join(dir, p)));
+  }
   for (const p of named) assert.ok(files.has(posix.normalize(p)), p);
 });
 
