@@ -140,7 +140,7 @@ const loaders = new Map();
 // classes). Its encodings are served by it unless an earlier module has them.
 export function bindWasm(exports, glue) {
   const m = new Module(exports, glue);
-  if (base === null && typeof exports.describe_encodings === 'function') {
+  if (base === null && typeof exports.label_lookup === 'function') {
     base = m;
     readTable(m);
   }
