@@ -139,7 +139,7 @@ const loaders = new Map();
 // CoreTextDecoder, CoreEncoder }. Its encodings are served by it unless an earlier module has them.
 export function bindWasm(instance) {
   const m = new Module(instance);
-  if (base === null && typeof m.W.describe_encodings === 'function') {
+  if (base === null && typeof m.W.label_lookup === 'function') {
     base = m;
     readTable(m);
   }

@@ -1,12 +1,17 @@
 // Builds one throwaway app (made by run.mjs) with one tool, in a process of its own:
-//   node tests/bundlers/build.mjs <tool> <app directory>
+//   node tests/bundlers/build.mjs <tool> <app directory> [page,page...]
+// The pages are index (from main.js) and polyfill (polyfill.js) unless others are named, each
+// <page>.html from <page>.js.
 // Each build is what the README's "Bundlers and frameworks" section tells users to do; what is
 // here beyond that only names this app's pages and where the output goes.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const [tool, app] = process.argv.slice(2);
+const [tool, app, named = 'index,polyfill'] = process.argv.slice(2);
 const dist = join(app, 'dist');
+const names = named.split(',');
+// Each page's script, by page name, as `dir` + file.
+const scripts = (dir) => Object.fromEntries(names.map((n) => [n, `${dir}${n === 'index' ? 'main' : n}.js`]));
 const page = (script, module) =>
   `<!doctype html>\n<meta charset="utf-8">\n<title>encoding-wasm</title>\n<link rel="icon" href="data:,">\n<body>\n<script ${module ? 'type="module"' : 'defer'} src="./${script}"></script>\n`;
 const pages = (names, ext, module) => {
@@ -27,16 +32,16 @@ const builds = {
     await build({
       root: app,
       logLevel: 'warn',
-      build: { outDir: dist, rollupOptions: { input: { index: 'index.html', polyfill: 'polyfill.html' } } },
+      build: { outDir: dist, rollupOptions: { input: Object.fromEntries(names.map((n) => [n, `${n}.html`])) } },
     });
   },
   async 'webpack-production'() {
     await webpack({
       mode: 'production',
-      entry: { index: './main.js', polyfill: './polyfill.js' },
+      entry: scripts('./'),
       output: { path: dist },
     });
-    pages(['index', 'polyfill'], '.js', false);
+    pages(names, '.js', false);
   },
   // require() of the package in a browser bundle.
   async 'webpack-require'() {
@@ -46,16 +51,21 @@ const builds = {
   async 'webpack-development'() {
     await webpack({
       mode: 'development',
-      entry: { index: './main.js', polyfill: './polyfill.js' },
+      entry: scripts('./'),
       output: { path: dist },
     });
-    pages(['index', 'polyfill'], '.js', false);
+    pages(names, '.js', false);
   },
   async 'webpack-node'() {
     await webpack({
       mode: 'production',
       target: 'node',
-      entry: { main: './node-main.js', polyfill: './node-polyfill.js', require: './node-require.cjs' },
+      entry: {
+        main: './node-main.js',
+        polyfill: './node-polyfill.js',
+        require: './node-require.cjs',
+        lite: './node-lite.js',
+      },
       output: { path: dist, filename: '[name].cjs', chunkFilename: '[id].cjs' },
     });
   },
@@ -63,9 +73,9 @@ const builds = {
   // pages share and wraps its modules in functions, where top-level await is a syntax error.
   async parcel() {
     const { Parcel } = await import('@parcel/core');
-    for (const page of ['index.html', 'polyfill.html']) {
+    for (const name of names) {
       const bundler = new Parcel({
-        entries: [join(app, page)],
+        entries: [join(app, `${name}.html`)],
         defaultConfig: '@parcel/config-default',
         mode: 'production',
         cacheDir: join(app, '.parcel-cache'),
@@ -79,28 +89,32 @@ const builds = {
     const { rollup } = await import('rollup');
     const { nodeResolve } = await import('@rollup/plugin-node-resolve');
     const bundle = await rollup({
-      input: { index: join(app, 'main.js'), polyfill: join(app, 'polyfill.js') },
+      input: scripts(`${app}/`),
       plugins: [nodeResolve({ browser: true, exportConditions: ['inline-wasm'] })],
     });
     await bundle.write({ dir: dist, format: 'es' });
-    pages(['index', 'polyfill'], '.js', true);
+    pages(names, '.js', true);
   },
   async esbuild() {
     const { build } = await import('esbuild');
     await build({
-      entryPoints: { index: join(app, 'main.js'), polyfill: join(app, 'polyfill.js') },
+      entryPoints: scripts(`${app}/`),
       bundle: true,
       format: 'esm',
       conditions: ['inline-wasm'],
       outdir: dist,
       logLevel: 'warning',
     });
-    pages(['index', 'polyfill'], '.js', true);
+    pages(names, '.js', true);
   },
   async 'esbuild-node'() {
     const { build } = await import('esbuild');
     await build({
-      entryPoints: { main: join(app, 'node-main.js'), polyfill: join(app, 'node-polyfill.js') },
+      entryPoints: {
+        main: join(app, 'node-main.js'),
+        polyfill: join(app, 'node-polyfill.js'),
+        lite: join(app, 'node-lite.js'),
+      },
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -29,6 +29,10 @@ const PAGE_MS = 20_000;
 // bytes, 日本 as EUC-JP bytes (JIS X 0208 row 38 cell 92 and row 43 cell 60, plus 0xA0 each).
 const MAIN = 'Shift_JIS: あ日本 | EUC-JP: c6 fc cb dc';
 const POLYFILL = 'polyfill Shift_JIS: あ日本 | function function function';
+// The lite page (app/lite-check.js): Привет from its windows-1251 bytes (CF F0 E8 E2 E5 F2).
+const LITE =
+  "lite Shift_JIS: あ日本 | windows-1251: Привет | Big5: RangeError: Failed to construct 'TextDecoder': the Big5 " +
+  "encoding is not loaded: import 'encoding-wasm/chinese-traditional' (or the full 'encoding-wasm') to add it.";
 
 const cleanups = [];
 const results = { passed: 0, failed: 0 };
@@ -232,7 +236,39 @@ function app(name, files = {}) {
 const html = (script) =>
   `<!doctype html>\n<html><head><meta charset="utf-8"><title>encoding-wasm</title><link rel="icon" href="data:,"></head>\n<body><script type="module" src="./${script}"></script></body></html>\n`;
 const htmlEntries = { 'index.html': html('main.js'), 'polyfill.html': html('polyfill.js') };
+const liteHtml = { 'lite.html': html('lite.js') };
 const node = (args, opts) => run(process.execPath, args, opts);
+
+// The package's wasm modules that a build's output holds: a module counts if a file of the output
+// is its .wasm file, or holds a slice of its base64 (the inlined copy).
+const WASM_MODULES = {
+  full: 'encoding_wasm_bg.wasm',
+  lite: 'lite_bg.wasm',
+  japanese: 'japanese_bg.wasm',
+  'chinese-simplified': 'chinese-simplified_bg.wasm',
+  'chinese-traditional': 'chinese-traditional_bg.wasm',
+  korean: 'korean_bg.wasm',
+};
+function wasmModulesIn(dir) {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => readFileSync(join(e.parentPath, e.name)));
+  const texts = files.map((f) => f.toString('latin1'));
+  return Object.entries(WASM_MODULES)
+    .filter(([, file]) => {
+      const bytes = readFileSync(join(apps, 'node_modules/encoding-wasm/pkg', file));
+      const base64 = bytes.toString('base64');
+      const slice = base64.slice(base64.length >> 1, (base64.length >> 1) + 256);
+      return files.some((f) => f.equals(bytes)) || texts.some((t) => t.includes(slice));
+    })
+    .map(([name]) => name);
+}
+
+function expectModules(dir, expected) {
+  const found = wasmModulesIn(dir);
+  if (found.join() !== expected.join())
+    throw new Error(`${dir} holds the wasm modules ${found.join(', ') || 'none'}, not ${expected.join(', ')}`);
+}
 
 async function expectOutput(file, text) {
   const out = (await node([file], { timeoutMs: 30_000 })).trim();
@@ -299,14 +335,49 @@ async function main() {
     }
   }
 
+  // The lite entry with one add-on: each tool builds a page importing only 'encoding-wasm/lite'
+  // and 'encoding-wasm/japanese' (app/lite.js); Chromium loads it, and the output must hold the
+  // lite and Japanese wasm modules and no other.
+  const liteTools = {
+    vite: liteHtml,
+    'webpack-production': {},
+    'webpack-development': {},
+    parcel: { ...liteHtml, 'package-lock.json': '{}\n' },
+    rollup: {},
+    esbuild: {},
+  };
+  for (const [tool, files] of Object.entries(liteTools)) {
+    const name = `lite-${tool}`;
+    if (only.length > 0 && !only.some((o) => name.startsWith(o) || o.startsWith(name))) continue;
+    const dir = app(name, files);
+    let built = false;
+    await step(`${name}: build`, async () => {
+      await node([join(here, 'build.mjs'), tool, dir, 'lite']);
+      built = true;
+    });
+    const { url } = await serve(join(dir, 'dist'));
+    await step(`${name}: lite.html in Chromium`, async () => {
+      if (!built) throw new Error('not built');
+      await checkPage(`${url}/lite.html`, { '#out': LITE });
+    });
+    await step(`${name}: the output holds the lite and Japanese wasm modules only`, async () => {
+      if (!built) throw new Error('not built');
+      expectModules(join(dir, 'dist'), ['lite', 'japanese']);
+    });
+  }
+
   // Vite's dev server, which pre-bundles dependencies into node_modules/.vite.
   if (only.length === 0 || only.some((o) => 'vite-dev'.startsWith(o) || o.startsWith('vite-dev'))) {
-    const dir = app('vite-dev', htmlEntries);
+    const dir = app('vite-dev', { ...htmlEntries, ...liteHtml });
     let url;
-    for (const name of ['index', 'polyfill']) {
+    for (const [name, text] of [
+      ['index', MAIN],
+      ['polyfill', POLYFILL],
+      ['lite', LITE],
+    ]) {
       await step(`vite-dev: ${name}.html in Chromium`, async () => {
         url ??= (await start(process.execPath, [join(here, 'vite-dev.mjs'), dir], /listening on (\S+)/)).match[1];
-        await checkPage(`${url}/${name}.html`, { '#out': name === 'polyfill' ? POLYFILL : MAIN });
+        await checkPage(`${url}/${name}.html`, { '#out': text });
       });
     }
   }
@@ -325,6 +396,7 @@ async function main() {
       cpSync(join(dir, 'dist'), alone, { recursive: true });
       await expectOutput(join(alone, `main.${ext}`), MAIN);
       await expectOutput(join(alone, `polyfill.${ext}`), POLYFILL);
+      await expectOutput(join(alone, `lite.${ext}`), LITE);
       if (tool === 'webpack-node') await expectOutput(join(alone, 'require.cjs'), MAIN);
     });
   }
@@ -372,9 +444,21 @@ async function main() {
   }
 
   // The package's metadata and types.
-  await step('attw: every resolution', async () => {
-    await node([join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'table-flipped']);
-  });
+  // The lite entry and the add-ons are ES modules only: require() of them is not a resolution to
+  // check, everything else is.
+  const attw = (args) =>
+    node([
+      join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'),
+      tarball,
+      '--format',
+      'table-flipped',
+      ...args,
+    ]);
+  const esmOnly = ['./lite', './japanese', './chinese-simplified', './chinese-traditional', './korean'];
+  await step('attw: every resolution', () => attw(['--exclude-entrypoints', ...esmOnly]));
+  await step('attw: every resolution of the lite entry and the add-ons but require()', () =>
+    attw(['--entrypoints', ...esmOnly, '--ignore-rules', 'cjs-resolves-to-esm']),
+  );
   await step('publint --strict', async () => {
     const { publint } = await import('publint');
     const { formatMessage } = await import('publint/utils');
@@ -402,7 +486,10 @@ async function main() {
           moduleResolution: resolution,
           ...options,
         };
-        writeFileSync(config, JSON.stringify({ compilerOptions, files: ['consumer.ts', 'consumer.cts'] }));
+        writeFileSync(
+          config,
+          JSON.stringify({ compilerOptions, files: ['consumer.ts', 'consumer.cts', 'consumer-lite.ts'] }),
+        );
         await node([join(root, 'node_modules/typescript/bin/tsc'), '-p', config]);
       });
     }

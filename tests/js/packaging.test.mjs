@@ -43,6 +43,69 @@ test('every file the exports map names exists, for every runtime condition', () 
   }
 });
 
+// The lite entry and the add-ons: the file each runtime's condition picks, written out.
+const ADDONS = ['japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
+const RUNTIME_FILES = { workerd: 'workerd', 'inline-wasm': 'inline', deno: 'node', bun: 'node', node: 'node' };
+
+test('the lite entry and every add-on resolve, for every condition, to their file for that runtime', () => {
+  const subpaths = ['lite', ...ADDONS];
+  for (const name of subpaths) {
+    assert.deepEqual(
+      Object.keys(pkgJson.exports[`./${name}`]),
+      ['types', 'workerd', 'inline-wasm', 'deno', 'bun', 'node', 'default'],
+      name,
+    );
+    assert.equal(pkgJson.exports[`./${name}`].default, `./pkg/${name}.browser.mjs`, name);
+    assert.equal(pkgJson.exports[`./${name}`].types, `./pkg/${name}.d.ts`, name);
+  }
+  // Node's own resolver, with each condition added (Node's `node` and `import` are always on).
+  const script = `for (const n of ${JSON.stringify(subpaths)}) console.log(import.meta.resolve('encoding-wasm/' + n));`;
+  for (const [condition, runtime] of Object.entries(RUNTIME_FILES)) {
+    const out = execFileSync(process.execPath, [`--conditions=${condition}`, '--input-type=module', '-e', script], {
+      cwd: new URL('.', import.meta.url),
+      encoding: 'utf8',
+    });
+    assert.deepEqual(
+      out.trimEnd().split('\n'),
+      subpaths.map((name) => new URL(`pkg/${name}.${runtime}.mjs`, root).href),
+      condition,
+    );
+  }
+});
+
+test('the lite entry exports exactly the API; the add-ons export nothing', async () => {
+  for (const runtime of ['node', 'inline']) {
+    assert.deepEqual(Object.keys(await import(new URL(`pkg/lite.${runtime}.mjs`, root))).sort(), [...API].sort());
+    for (const name of ADDONS) {
+      assert.deepEqual(Object.keys(await import(new URL(`pkg/${name}.${runtime}.mjs`, root))), [], name);
+    }
+  }
+  // The browser and workerd entries fetch or import their .wasm, which Node does not: their source.
+  for (const runtime of ['browser', 'workerd']) {
+    assert.match(read(`pkg/lite.${runtime}.mjs`), /^export \* from '\.\/index\.mjs';$/m);
+    for (const name of ADDONS) assert.doesNotMatch(read(`pkg/${name}.${runtime}.mjs`), /^export /m, name);
+  }
+  // Where `exports` is ignored, each directory's package.json names the browser file and the types.
+  for (const name of ['lite', ...ADDONS]) {
+    assert.deepEqual(JSON.parse(read(`${name}/package.json`)), {
+      private: true,
+      module: `../pkg/${name}.browser.mjs`,
+      types: `../pkg/${name}.d.ts`,
+      sideEffects: true,
+    });
+  }
+  // Their types: lite's are the full entry's; an add-on's declare nothing.
+  assert.equal(read('pkg/lite.d.ts'), read('js/index.d.ts'));
+  for (const name of ADDONS) {
+    const dts = read(`pkg/${name}.d.ts`);
+    assert.deepEqual(
+      dts.split('\n').filter((line) => line !== '' && !line.startsWith('//')),
+      ['export {};'],
+      name,
+    );
+  }
+});
+
 test('the ESM entry exports exactly the API', () => {
   assert.deepEqual(Object.keys(esm).sort(), [...API].sort());
 });
@@ -163,6 +226,8 @@ test("the tarball's file list", () => {
     'docs/runtimes.md',
     'package.json',
     'polyfill/package.json',
+    // For resolvers that ignore `exports` (Parcel's default, TypeScript's node10), as polyfill/.
+    ...['lite', ...ADDONS].map((name) => `${name}/package.json`),
     ...webidl,
     ...[
       ...modules,
@@ -195,8 +260,10 @@ test('every relative import in the packed modules, and every file package.json n
     }
   }
   const named = [pkgJson.main, pkgJson.module, pkgJson.types, ...targets(pkgJson.exports)];
-  const stub = JSON.parse(read('polyfill/package.json'));
-  named.push(...[stub.main, stub.module, stub.types].map((p) => posix.join('polyfill', p)));
+  for (const dir of ['polyfill', 'lite', ...ADDONS]) {
+    const stub = JSON.parse(read(`${dir}/package.json`));
+    named.push(...[stub.main, stub.module, stub.types].filter(Boolean).map((p) => posix.join(dir, p)));
+  }
   for (const p of named) assert.ok(files.has(posix.normalize(p)), p);
 });
 

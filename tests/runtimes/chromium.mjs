@@ -1,7 +1,9 @@
 // Runs the shared cases in headless Chromium (Debian's /usr/bin/chromium driven by
 // playwright-core): a static server on a random loopback port serves the repo, and a page loads the
 // package as a plain module script, 'encoding-wasm' mapped by an import map to the browser entry
-// of package.json's exports (no bundler). Cases run on the main thread and in a module Worker.
+// of package.json's exports (no bundler). Cases run on the main thread and in a module Worker; then
+// a second page (index.html?lite, a realm where the full entry is never imported) runs the lite
+// entry's cases and the shared ones against 'encoding-wasm/lite' with its add-ons, likewise.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
@@ -21,7 +23,11 @@ const timeoutMs = Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000;
 
 const packageJson = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'));
 const browserPath = (subpath) => `/${resolveExport(packageJson, subpath, ['browser', 'import']).replace(/^\.\//, '')}`;
-const imports = { 'encoding-wasm': browserPath('.'), 'encoding-wasm/polyfill': browserPath('./polyfill') };
+const imports = Object.fromEntries(
+  ['.', './polyfill', './lite', './japanese', './chinese-simplified', './chinese-traditional', './korean'].map(
+    (subpath) => [`encoding-wasm${subpath.slice(1)}`, browserPath(subpath)],
+  ),
+);
 
 const indexHtml = `<!doctype html>
 <meta charset="utf-8">
@@ -100,14 +106,19 @@ try {
   page.on('response', (r) => {
     if (r.status() >= 400) console.error(`[${r.status()}] ${r.url()}`);
   });
-  await page.goto(`${origin}/__runtimes/index.html`);
-  const handle = await page.waitForFunction(() => window.__report, null, { timeout: timeoutMs });
-  const report = await handle.jsonValue();
-  report.lines.forEach(say);
-  say(`${report.passed} passed, ${report.failed} failed`);
+  const total = { passed: 0, failed: 0 };
+  for (const query of ['', '?lite']) {
+    await page.goto(`${origin}/__runtimes/index.html${query}`);
+    const handle = await page.waitForFunction(() => window.__report, null, { timeout: timeoutMs });
+    const report = await handle.jsonValue();
+    report.lines.forEach(say);
+    total.passed += report.passed;
+    total.failed += report.failed;
+  }
+  say(`${total.passed} passed, ${total.failed} failed`);
   clearTimeout(killer);
   await browser.close();
-  finish('chromium', { code: report.failed ? 1 : 0, lines });
+  finish('chromium', { code: total.failed ? 1 : 0, lines });
 } catch (e) {
   clearTimeout(killer);
   console.error(e);

@@ -1,4 +1,5 @@
-// Runs the shared cases under Deno (the `deno` npm package), twice:
+// Runs the shared cases under Deno (the `deno` npm package), twice, and each time again in another
+// process against the lite entry and its add-ons (cli-lite-entry.mjs):
 // - npm: 'encoding-wasm' imported by name from a consumer project's node_modules, as Deno 2
 //   resolves it (package.json present: node_modules mode, `deno` export condition);
 // - vendored: the same files copied outside node_modules and imported by relative path (as from a
@@ -18,10 +19,15 @@ const deno = (entry) =>
     cwd: dir,
     env: { ...process.env, NO_COLOR: '1' },
     quiet: true,
-    timeoutMs: (Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000) / 2,
+    timeoutMs: (Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000) / 4,
   });
+const ADDONS = ['japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
+const vendoredLite = Object.fromEntries(
+  ['lite', ...ADDONS].map((name) => [`encoding-wasm/${name}`, vendored(`./${name}`)]),
+);
 finishAll('deno', [
   ['[npm] ', await deno(writeCliEntry(dir))],
+  ['[npm lite] ', await deno(writeCliEntry(dir, { name: 'lite.mjs', lite: true }))],
   [
     '[vendored] ',
     await deno(
@@ -30,5 +36,9 @@ finishAll('deno', [
         specifiers: { 'encoding-wasm': vendored('.'), 'encoding-wasm/polyfill': vendored('./polyfill') },
       }),
     ),
+  ],
+  [
+    '[vendored lite] ',
+    await deno(writeCliEntry(dir, { name: 'vendored-lite.mjs', lite: true, specifiers: vendoredLite })),
   ],
 ]);

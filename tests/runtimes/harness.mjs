@@ -86,3 +86,12 @@ export function polyfillSuite(lib, load, standardEncodings) {
 }
 
 export const summary = ({ passed, failed }) => `${passed} passed, ${failed} failed`;
+
+/// The suites for the lite entry ('encoding-wasm/lite'), to run in a realm where the full entry is
+/// never imported: lite.mjs's cases (the entry alone, then each add-on imported by `load(name)`),
+/// then every shared case with all add-ons loaded. No polyfill check: the polyfill imports the full
+/// entry.
+export const liteSuites = (suites, liteCases, load, standardEncodings) => [
+  ['lite.mjs', liteCases({ load, standardEncodings })],
+  ...suites,
+];

@@ -21,15 +21,17 @@ export const caseFiles = () =>
     .sort();
 
 /// Source of a module whose default export is `[[file, cases]]` for every case file
-/// (`specifierOf(file)` says how the index imports it), and whose `standardEncodings` is the
-/// standard's encodings.json (for the polyfill check).
+/// (`specifierOf(file)` says how the index imports it), whose `standardEncodings` is the
+/// standard's encodings.json (for the polyfill check), and whose `liteCases` is lite.mjs's (the
+/// lite entry and its add-ons).
 export function casesIndex(specifierOf) {
   const files = caseFiles();
   const imports = files.map((f, i) => `import c${i} from ${JSON.stringify(specifierOf(f))};`);
   const entries = files.map((f, i) => `  [${JSON.stringify(f)}, c${i}],`);
   const standard = readFileSync(join(repoRoot, 'indexes/encodings.json'), 'utf8');
   return (
-    `${imports.join('\n')}\nexport default [\n${entries.join('\n')}\n];\n` +
+    `${imports.join('\n')}\nexport { default as liteCases } from ${JSON.stringify(specifierOf('lite.mjs'))};\n` +
+    `export default [\n${entries.join('\n')}\n];\n` +
     `export const standardEncodings = ${JSON.stringify(JSON.parse(standard))};\n`
   );
 }
@@ -106,15 +108,16 @@ export function consumerProject(name) {
 }
 
 /// Writes the runtime-neutral entry (harness + case index + `import * as lib from
-/// 'encoding-wasm'`) into a consumer project, for runtimes that resolve node_modules; `specifiers`
-/// replaces the package's specifiers (e.g. by paths to a vendored copy) in an entry named `name`.
-export function writeCliEntry(dir, { name = 'main.mjs', specifiers = {} } = {}) {
+/// 'encoding-wasm'`, or with `lite` the lite entry's: cli-lite-entry.mjs) into a consumer project,
+/// for runtimes that resolve node_modules; `specifiers` replaces the package's specifiers (e.g. by
+/// paths to a vendored copy) in an entry named `name`.
+export function writeCliEntry(dir, { name = 'main.mjs', specifiers = {}, lite = false } = {}) {
   writeFileSync(join(dir, 'harness.mjs'), readFileSync(join(repoRoot, 'tests/runtimes/harness.mjs')));
   writeFileSync(
     join(dir, 'cases.mjs'),
     casesIndex((f) => pathToFileURL(join(sharedDir, f)).href),
   );
-  let source = readFileSync(join(repoRoot, 'tests/runtimes/cli-entry.mjs'), 'utf8');
+  let source = readFileSync(join(repoRoot, `tests/runtimes/${lite ? 'cli-lite-entry' : 'cli-entry'}.mjs`), 'utf8');
   for (const [from, to] of Object.entries(specifiers)) source = source.replaceAll(`'${from}'`, JSON.stringify(to));
   writeFileSync(join(dir, name), source);
   return join(dir, name);

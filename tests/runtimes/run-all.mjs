@@ -1,6 +1,7 @@
-// Runs the shared JS cases in Deno, Bun, headless Chromium and workerd against the built package,
-// then the wasm-bindgen tests under Node and Chromium; fails if any fails. Each runtime is time
-// limited (RUNTIME_TIME_LIMIT seconds, default 300) and killed with whatever it started.
+// Runs the shared JS cases in Deno, Bun, headless Chromium and workerd against the built package
+// (its full entry, then its lite entry with every add-on), then the wasm-bindgen tests under Node
+// and Chromium; fails if any fails. Each runtime is time limited (RUNTIME_TIME_LIMIT seconds,
+// default 300) and killed with whatever it started.
 // Usage: node tests/runtimes/run-all.mjs [deno|bun|chromium|workerd|wasm-bindgen ...]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,11 +3,22 @@
 // would, this lists every file of the packed package as a module (.wasm files as wasm modules) and
 // maps 'encoding-wasm' (and 'encoding-wasm/polyfill') to the files that package.json's exports
 // give for the `workerd` condition. The worker runs the cases on a request to a random loopback
-// port.
+// port. A second worker (an isolate of its own, where the full entry is never imported) runs
+// lite.mjs's cases and then the shared ones against 'encoding-wasm/lite' and its add-ons.
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bin, casesIndex, consumerProject, finish, freePort, repoRoot, resolveExport, run, sharedDir } from './lib.mjs';
+import {
+  bin,
+  casesIndex,
+  consumerProject,
+  finishAll,
+  freePort,
+  repoRoot,
+  resolveExport,
+  run,
+  sharedDir,
+} from './lib.mjs';
 
 // workerd refuses a compatibility date later than its own release: use the release's date, which
 // its npm version carries (1.YYYYMMDD.N).
@@ -24,20 +35,21 @@ writeFileSync(
   casesIndex((f) => `./tests/js/shared/${f}`),
 );
 const packageJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-// Each specifier the worker imports is a module re-exporting the package's file for it.
-const shims = Object.entries({ 'encoding-wasm': '.', 'encoding-wasm/polyfill': './polyfill' }).map(
-  ([name, subpath], i) => {
-    const target = join(
-      'node_modules/encoding-wasm',
-      resolveExport(packageJson, subpath, ['workerd', 'worker', 'browser', 'import']),
-    );
-    writeFileSync(
-      join(dir, `shim${i}.mjs`),
-      `export * from ${JSON.stringify(`./${posix.relative(posix.dirname(name), target)}`)};\n`,
-    );
-    return [name, `shim${i}.mjs`];
-  },
-);
+// Each specifier the workers import is a module re-exporting the package's file for it.
+const ADDONS = ['japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
+const subpaths = ['.', './polyfill', './lite', ...ADDONS.map((name) => `./${name}`)];
+const shims = subpaths.map((subpath, i) => {
+  const name = `encoding-wasm${subpath.slice(1)}`;
+  const target = join(
+    'node_modules/encoding-wasm',
+    resolveExport(packageJson, subpath, ['workerd', 'worker', 'browser', 'import']),
+  );
+  writeFileSync(
+    join(dir, `shim${i}.mjs`),
+    `export * from ${JSON.stringify(`./${posix.relative(posix.dirname(name), target)}`)};\n`,
+  );
+  return [name, `shim${i}.mjs`];
+});
 writeFileSync(
   join(dir, 'main.mjs'),
   `import * as lib from 'encoding-wasm';
@@ -48,6 +60,27 @@ export default {
   async fetch() {
     const lines = [];
     const all = [...suites, polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings)];
+    const counts = await runSuites(lib, all, { log: (line) => lines.push(line) });
+    lines.push(summary(counts));
+    return new Response(lines.join('\\n') + '\\n');
+  },
+};
+`,
+);
+writeFileSync(
+  join(dir, 'lite.mjs'),
+  `import * as lib from 'encoding-wasm/lite';
+import { liteSuites, runSuites, summary } from './harness.mjs';
+import suites, { liteCases, standardEncodings } from './cases.mjs';
+
+const addons = {
+${ADDONS.map((name) => `  ${JSON.stringify(name)}: () => import('encoding-wasm/${name}'),`).join('\n')}
+};
+
+export default {
+  async fetch() {
+    const lines = [];
+    const all = liteSuites(suites, liteCases, (name) => addons[name](), standardEncodings);
     const counts = await runSuites(lib, all, { log: (line) => lines.push(line) });
     lines.push(summary(counts));
     return new Response(lines.join('\\n') + '\\n');
@@ -67,26 +100,35 @@ function* walk(root) {
 }
 const module = (name, file) => `(name = ${JSON.stringify(name)}, ${kindOf(file)} = embed ${JSON.stringify(file)})`;
 const modules = [
-  module('main.mjs', 'main.mjs'),
   ...shims.map(([name, file]) => module(name, file)),
   ...['harness.mjs', 'cases.mjs', ...walk(join(dir, 'tests')), ...walk(pkgDir)].map((f) => module(f, f)),
 ];
+// A worker whose main module is `main`, with every other module.
+const worker = (main) => `(
+  modules = [
+    ${[module(main, main), ...modules].join(',\n    ')}
+  ],
+  compatibilityDate = "${COMPATIBILITY_DATE}",
+)`;
 const port = await freePort();
+let litePort;
+do litePort = await freePort();
+while (litePort === port);
 writeFileSync(
   join(dir, 'config.capnp'),
   `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
-  services = [(name = "main", worker = .cases)],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+  services = [(name = "main", worker = .cases), (name = "lite", worker = .lite)],
+  sockets = [
+    (name = "http", address = "127.0.0.1:${port}", http = (), service = "main"),
+    (name = "lite", address = "127.0.0.1:${litePort}", http = (), service = "lite"),
+  ],
 );
 
-const cases :Workerd.Worker = (
-  modules = [
-    ${modules.join(',\n    ')}
-  ],
-  compatibilityDate = "${COMPATIBILITY_DATE}",
-);
+const cases :Workerd.Worker = ${worker('main.mjs')};
+
+const lite :Workerd.Worker = ${worker('lite.mjs')};
 `,
 );
 
@@ -96,24 +138,21 @@ server.then((result) => {
   exited = result;
 });
 
-async function fetchReport() {
+// The report of the worker listening on `port`, as a run's result (see lib.mjs's finishAll).
+async function fetchReport(port) {
   while (Date.now() < deadline && !exited) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(deadline - Date.now()) });
-      return await response.text();
+      return { code: 0, lines: (await response.text()).trimEnd().split('\n') };
     } catch (e) {
-      if (e.name === 'TimeoutError') return null;
+      if (e.name === 'TimeoutError') break;
       await sleep(200); // not listening yet
     }
   }
-  return null;
+  return { ...(exited ?? { code: 124, timedOut: true }), lines: [] };
 }
 
-const text = await fetchReport();
-const lines = text === null ? [] : text.trimEnd().split('\n');
-for (const line of lines) console.log(line);
-if (text === null) {
-  const result = exited ?? { code: 124, timedOut: true };
-  finish('workerd', { ...result, lines: [] });
-}
-finish('workerd', { code: 0, lines });
+finishAll('workerd', [
+  ['', await fetchReport(port)],
+  ['[lite] ', await fetchReport(litePort)],
+]);

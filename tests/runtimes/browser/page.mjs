@@ -1,10 +1,13 @@
 // The Chromium page: runs the shared cases on the main thread (the package imported by name
 // through the page's import map), then in a module Worker (import maps do not reach workers, so
-// it imports the same entries by URL), each followed by the polyfill check, and leaves the report
-// in `window.__report`.
-import { polyfillSuite, runSuites } from '/tests/runtimes/harness.mjs';
-import suites, { standardEncodings } from './cases.mjs';
+// it imports the same entries by URL), and leaves the report in `window.__report`. As index.html,
+// each run is followed by the polyfill check; as index.html?lite, the page imports only
+// 'encoding-wasm/lite' and its add-ons, and runs lite.mjs's cases before the shared ones.
+import { liteSuites, polyfillSuite, runSuites } from '/tests/runtimes/harness.mjs';
+import suites, { liteCases, standardEncodings } from './cases.mjs';
 
+const lite = new URLSearchParams(location.search).has('lite');
+const tag = lite ? 'lite ' : '';
 const lines = [];
 const log = (line) => lines.push(line);
 const total = { passed: 0, failed: 0 };
@@ -18,18 +21,21 @@ const check = (label, ok, detail = '') => {
 };
 
 async function onMainThread() {
+  const entry = lite ? 'encoding-wasm/lite' : 'encoding-wasm';
   let lib;
   try {
-    lib = await import('encoding-wasm');
+    lib = await import(entry);
   } catch (e) {
-    return check("[main] import 'encoding-wasm'", false, `${e.name}: ${e.message}`);
+    return check(`[main] import '${entry}'`, false, `${e.name}: ${e.message}`);
   }
-  const polyfill = polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings);
-  count(await runSuites(lib, [...suites, polyfill], { log, prefix: '[main] ' }));
+  const all = lite
+    ? liteSuites(suites, liteCases, (name) => import(`encoding-wasm/${name}`), standardEncodings)
+    : [...suites, polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings)];
+  count(await runSuites(lib, all, { log, prefix: `[${tag}main] ` }));
   // Chromium refuses synchronous compilation of large modules on the main thread: the package
   // must compile (and so instantiate) asynchronously. index.html counts `new WebAssembly.Module`.
   check(
-    '[main] wasm compiled asynchronously',
+    `[${tag}main] wasm compiled asynchronously`,
     window.__syncCompiles === 0,
     `new WebAssembly.Module called ${window.__syncCompiles} times on the main thread`,
   );
@@ -45,13 +51,13 @@ function inWorker() {
       resolve();
     };
     worker.onerror = (e) => {
-      check('[worker] run', false, e.message ?? 'worker error');
+      check(`[${tag}worker] run`, false, e.message ?? 'worker error');
       worker.terminate();
       resolve();
     };
     // The import map, read back: workers get the same URLs without it.
     const { imports } = JSON.parse(document.querySelector('script[type=importmap]').textContent);
-    worker.postMessage({ entry: imports['encoding-wasm'], polyfill: imports['encoding-wasm/polyfill'] });
+    worker.postMessage({ lite, imports });
   });
 }
 

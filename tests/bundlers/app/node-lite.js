@@ -1,0 +1,3 @@
+import { liteText } from './lite-check.js';
+
+console.log(liteText());
