@@ -19,6 +19,7 @@ import {
   concat,
   labelToEncoding,
   encodingForLabel,
+  loadedEncoding,
 } from './wasm.mjs';
 import { nativeEncoder } from './natives.mjs';
 import { concatBytes } from './text-encoder.mjs';
@@ -115,7 +116,8 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
   ready();
   const what = "Failed to execute 'decode'";
   const input = toBytes(bytes, what);
-  let enc = encodingForLabel(toDOMString(fallbackLabel), what, true);
+  // The fallback's module is needed only where no BOM picks UTF-8 or UTF-16.
+  let enc = encodingForLabel(toDOMString(fallbackLabel), what, true, false);
   const length = lengthOf(input);
   const sniffed = bomSniff(input, length);
   let start = 0;
@@ -123,7 +125,7 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
     enc = sniffed >> 8;
     start = sniffed & 0xff;
   }
-  const m = moduleOf(enc);
+  const m = moduleOf(loadedEncoding(enc, what));
   if (length - start <= CHUNK) {
     return { text: m.takeString(m.W.decode_once(enc, PLAIN, m.putBytes(input, start, length))), encoding: NAMES[enc] };
   }

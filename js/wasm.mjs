@@ -251,13 +251,19 @@ export function labelToEncoding(label) {
   return enc;
 }
 
-// The encoding for a label already converted to a string, with a RangeError for failure.
-export function encodingForLabel(l, what, allowReplacement) {
+// The encoding for a label already converted to a string, with a RangeError for failure: an
+// unknown label, or (unless `loaded` is false) an encoding no bound module has.
+export function encodingForLabel(l, what, allowReplacement, loaded = true) {
   const enc = labelToEncoding(l);
   if (enc < 0 || (enc === REPLACEMENT && !allowReplacement)) {
     const shown = l.length > 64 ? `${l.slice(0, 64)}…` : l;
     throw new RangeError(`${what}: the encoding label ${JSON.stringify(shown)} is not supported.`);
   }
+  return loaded ? loadedEncoding(enc, what) : enc;
+}
+
+// `enc`, with a RangeError naming the import that adds it if no bound module has it.
+export function loadedEncoding(enc, what) {
   if (moduleOf(enc) === null) {
     const { name, module } = TABLE[enc];
     throw new RangeError(

@@ -106,6 +106,12 @@ export default function liteCases({ load, standardEncodings }) {
         deepEqual(lib.decode(new Uint8Array([0xc1]), 'koi8-r'), { text: 'а', encoding: 'KOI8-R' });
         // A replacement label decodes (to U+FFFD) through decode(), as in the full entry.
         deepEqual(lib.decode(new Uint8Array([0x41]), 'iso-2022-kr'), { text: '\uFFFD', encoding: 'replacement' });
+        // A BOM picks the encoding before the fallback's module is needed (the decode hook).
+        deepEqual(lib.decode(new Uint8Array([0xef, 0xbb, 0xbf, 0xe4, 0xb8, 0xad]), 'shift_jis'), {
+          text: '中',
+          encoding: 'UTF-8',
+        });
+        deepEqual(lib.decode(new Uint8Array([0xff, 0xfe, 0x2d, 0x4e]), 'big5'), { text: '中', encoding: 'UTF-16LE' });
         // Labels of every encoding are known, loaded or not.
         for (const { encodings } of standardEncodings) {
           for (const { name, labels } of encodings) {
