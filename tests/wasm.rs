@@ -6,7 +6,7 @@ use encoding_wasm::wasm::buffers::{input16, input8, output16_at, output8, result
 use encoding_wasm::wasm::decode::{bom_sniff, decode_once, CoreTextDecoder};
 use encoding_wasm::wasm::encode::{encode_once, CoreEncoder};
 use encoding_wasm::wasm::info::{
-    describe_encodings, flag_bits, label_lookup, FATAL, IGNORE_BOM, INSPECT, PLAIN,
+    describe_encodings, flag_bits, has_encoding, label_lookup, FATAL, IGNORE_BOM, INSPECT, PLAIN,
 };
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -63,9 +63,19 @@ fn describe_lists_forty_encodings_in_order() {
         String::from_utf8(unsafe { core::slice::from_raw_parts(output8(), n) }.to_vec()).unwrap();
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(lines.len(), 40);
-    assert_eq!(lines[0], "The Encoding\tUTF-8\t1\tunicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8");
-    assert!(lines[36].starts_with("Legacy miscellaneous encodings\treplacement\t0\t"));
-    assert!(lines[38].starts_with("Legacy miscellaneous encodings\tUTF-16LE\t0\t"));
+    assert_eq!(lines[0], "The Encoding\tUTF-8\t1\tlite\tunicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8");
+    assert!(lines[35].starts_with(
+        "Legacy multi-byte Korean encodings\tEUC-KR\t1\tkorean\tcseuckr csksc56011987 "
+    ));
+    assert!(lines[36].starts_with("Legacy miscellaneous encodings\treplacement\t0\tlite\t"));
+    assert!(lines[38].starts_with("Legacy miscellaneous encodings\tUTF-16LE\t0\tlite\t"));
+}
+
+#[wasm_bindgen_test]
+fn the_full_build_has_every_encoding() {
+    assert!((0..40).all(has_encoding));
+    assert!(!has_encoding(40));
+    assert!(!has_encoding(u32::MAX));
 }
 
 #[wasm_bindgen_test]
