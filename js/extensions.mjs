@@ -239,13 +239,13 @@ export function inspect(bytes, label, options = undefined) {
   const input = toBytes(bytes, what);
   const l = toDOMString(label);
   const { ignoreBOM, sniffBOM } = toDictionary(options, ['ignoreBOM', 'sniffBOM'], what);
-  const enc = encodingForLabel(l, what, true);
+  // With sniffBOM, a BOM picks the encoding (and its module) before the label's is needed: the
+  // inspector, made for that one, sniffs the same BOM again and skips it.
+  const enc = encodingForLabel(l, what, true, !sniffBOM);
   const length = lengthOf(input);
-  // With sniffBOM, a BOM picks the encoding (and its module): the inspector, made for that one,
-  // sniffs the same BOM again and skips it.
   const sniffed = sniffBOM ? bomSniff(input, length) : -1;
   const first = sniffed >= 0 ? sniffed >> 8 : enc;
-  const m = moduleOf(first);
+  const m = moduleOf(loadedEncoding(first, what));
   const r = m.CoreTextDecoder.create(first, INSPECT | (ignoreBOM ? IGNORE_BOM : 0) | (sniffBOM ? PLAIN : 0));
   try {
     let text = '';

@@ -196,6 +196,11 @@ export function baseModule() {
   return base;
 }
 
+// Every bound module serving an encoding (for diagnostics and tests: memory use).
+export function boundModules() {
+  return [...new Set(byEncoding)].filter((m) => m !== undefined);
+}
+
 // The module serving encoding number `enc`, or null: a module with a loader is loaded first.
 export function moduleOf(enc) {
   const m = byEncoding[enc];

@@ -5,7 +5,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { build as esbuild } from 'esbuild';
@@ -169,10 +169,29 @@ const cjs = await esbuild({
   target: 'es2022',
   write: false,
   logLevel: 'warning',
-  // The glue's general loader (unused here, and left out) reads import.meta.url.
-  logOverride: { 'empty-import-meta': 'silent' },
 });
 writeFileSync(join(pkg, 'api.cjs'), `${header}${cjs.outputFiles[0].text}`);
+
+// 4b. For Node's entries, the API and what binds the modules (js/node-bind.mjs), bundled into
+// pkg/node-api.mjs, pkg/node-bind.mjs and the code they share, pkg/node-shared.mjs: one registry
+// of modules for all Node entries, and three files to load instead of a dozen (about 6 ms less
+// from import to first decode).
+const nodeBundle = await esbuild({
+  entryPoints: { 'node-api': join(pkg, 'index.mjs'), 'node-bind': join(pkg, 'node-bind.mjs') },
+  bundle: true,
+  splitting: true,
+  chunkNames: 'node-shared',
+  format: 'esm',
+  platform: 'node',
+  target: 'es2022',
+  outdir: pkg,
+  outExtension: { '.js': '.mjs' },
+  write: false,
+  logLevel: 'warning',
+});
+const nodeFiles = nodeBundle.outputFiles.map((f) => basename(f.path)).sort();
+if (nodeFiles.join() !== 'node-api.mjs,node-bind.mjs,node-shared.mjs') fail(`esbuild made ${nodeFiles} for Node`);
+for (const f of nodeBundle.outputFiles) writeFileSync(f.path, `${header}${f.text}`);
 
 // 5. Each wasm module as base64, for the inline entries (tools that handle no assets).
 for (const { name } of modules) {
@@ -205,22 +224,21 @@ function inlineName(name) {
 // binds its module): the full entries (js/index.<runtime>.mjs; for Node js/template.node.mjs) with
 // the module's files in place of the full one's; an add-on exports nothing.
 const RUNTIMES = ['node', 'browser', 'workerd', 'inline'];
-for (const { name } of modules.slice(1)) {
+for (const name of features) {
   for (const runtime of RUNTIMES) {
     // The full entries are the templates, but Node's (which loads the families lazily).
     const template = runtime === 'node' ? 'template.node.mjs' : `index.${runtime}.mjs`;
     let text = readFileSync(join(root, 'js', template), 'utf8');
-    for (const [from, to] of [
-      ["'./encoding_wasm_bg.wasm'", `'./${name}_bg.wasm'`],
-      ["'./wasm-inline.mjs'", `'./${inlineName(name)}'`],
-      ["export * from './index.mjs';\n", name === 'lite' ? "export * from './index.mjs';\n" : ''],
-    ]) {
-      // Every entry re-exports the API; each names one of the other two.
-      if (!text.includes(from) && !from.includes('inline') && !from.includes('_bg.wasm')) {
-        fail(`js/${template} no longer has ${from}; update the entry generation`);
-      }
-      text = text.replaceAll(from, to);
+    // Every entry re-exports the API (an add-on does not) and names the wasm file, its inlined
+    // copy or both.
+    const api = /^export \* from '\.\/(index|node-api)\.mjs';\n/m;
+    if (!api.test(text) || !/'\.\/(encoding_wasm_bg\.wasm|wasm-inline\.mjs)'/.test(text)) {
+      fail(`js/${template} no longer has the shape the entry generation expects; update it`);
     }
+    if (name !== 'lite') text = text.replace(api, '');
+    text = text
+      .replaceAll("'./encoding_wasm_bg.wasm'", `'./${name}_bg.wasm'`)
+      .replaceAll("'./wasm-inline.mjs'", `'./${inlineName(name)}'`);
     const what = name === 'lite' ? 'the lite entry' : `the ${name} add-on`;
     writeFileSync(
       join(pkg, `${name}.${runtime}.mjs`),
@@ -233,7 +251,7 @@ for (const { name } of modules.slice(1)) {
 for (const [from, to] of [
   ['index.d.ts', 'index.d.ts'],
   ['index.d.ts', 'lite.d.ts'],
-  ...modules.slice(2).map(({ name }) => ['addon.d.ts', `${name}.d.ts`]),
+  ...features.filter((f) => f !== 'lite').map((name) => ['addon.d.ts', `${name}.d.ts`]),
   ['index.d.ts', 'index.d.cts'],
   ['polyfill.d.ts', 'polyfill.d.ts'],
   ['polyfill.d.ts', 'polyfill.d.cts'],

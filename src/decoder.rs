@@ -5,7 +5,7 @@
 use crate::chinese_simplified::Gb18030Decoder;
 #[cfg(feature = "chinese-traditional")]
 use crate::chinese_traditional::Big5Decoder;
-use crate::encoding::Encoding;
+use crate::encoding::{Encoding, Family};
 #[cfg(feature = "japanese")]
 use crate::japanese::{EucJpDecoder, Iso2022JpDecoder, ShiftJisDecoder};
 #[cfg(feature = "korean")]
@@ -127,7 +127,9 @@ impl Decoder {
             #[cfg(feature = "lite")]
             XUserDefined => Kind::XUserDefined(XUserDefinedDecoder),
             #[cfg(feature = "lite")]
-            single => Kind::SingleByte(SingleByteDecoder::new(single)),
+            single if single.family() == Family::SingleByte => {
+                Kind::SingleByte(SingleByteDecoder::new(single))
+            }
             #[allow(unreachable_patterns)]
             _ => unavailable(encoding),
         };

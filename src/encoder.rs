@@ -6,7 +6,7 @@
 use crate::chinese_simplified::Gb18030Encoder;
 #[cfg(feature = "chinese-traditional")]
 use crate::chinese_traditional::Big5Encoder;
-use crate::encoding::Encoding;
+use crate::encoding::{Encoding, Family};
 #[cfg(feature = "japanese")]
 use crate::japanese::{EucJpEncoder, Iso2022JpEncoder, ShiftJisEncoder};
 #[cfg(feature = "korean")]
@@ -300,7 +300,9 @@ impl Encoder {
             #[cfg(feature = "lite")]
             XUserDefined => Kind::XUserDefined(XUserDefinedEncoder),
             #[cfg(feature = "lite")]
-            single => Kind::SingleByte(SingleByteEncoder::new(single)),
+            single if single.family() == Family::SingleByte => {
+                Kind::SingleByte(SingleByteEncoder::new(single))
+            }
             #[allow(unreachable_patterns)]
             _ => crate::decoder::unavailable(encoding),
         };

@@ -21,6 +21,17 @@
     allow(dead_code, unused_imports)
 )]
 
+#[cfg(not(any(
+    feature = "lite",
+    feature = "japanese",
+    feature = "chinese-simplified",
+    feature = "chinese-traditional",
+    feature = "korean"
+)))]
+compile_error!(
+    "enable at least one of the features lite, japanese, chinese-simplified, chinese-traditional, korean"
+);
+
 #[cfg(feature = "chinese-simplified")]
 mod chinese_simplified;
 #[cfg(feature = "chinese-traditional")]

@@ -7,12 +7,14 @@ import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as lib from 'encoding-wasm';
-import { TABLE, baseModule, moduleOf } from '../../pkg/wasm.mjs'; // the same module instance
+import { baseModule, boundModules } from '../../pkg/node-bind.mjs'; // the entry's registry
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc');
 // Every wasm module the entry binds (Node's loads a family's on first use: all of them now).
-const memories = [...new Set(TABLE.map((_, enc) => moduleOf(enc)))].map((m) => m.W.memory);
+for (const label of ['shift_jis', 'gbk', 'big5', 'euc-kr']) new lib.TextDecoder(label);
+const memories = boundModules().map((m) => m.W.memory);
+assert.equal(memories.length, 5);
 const { CoreTextDecoder, CoreEncoder } = baseModule();
 const MiB = 1 << 20;
 const size = () => memories.reduce((n, memory) => n + memory.buffer.byteLength, 0);

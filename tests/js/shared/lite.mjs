@@ -112,6 +112,11 @@ export default function liteCases({ load, standardEncodings }) {
           encoding: 'UTF-8',
         });
         deepEqual(lib.decode(new Uint8Array([0xff, 0xfe, 0x2d, 0x4e]), 'big5'), { text: '中', encoding: 'UTF-16LE' });
+        deepEqual(lib.inspect(new Uint8Array([0xef, 0xbb, 0xbf, 0x41, 0xff]), 'shift_jis', { sniffBOM: true }), {
+          text: 'A\uFFFD',
+          encoding: 'UTF-8',
+          errors: [{ byteStart: 4, byteEnd: 5, textIndex: 1 }],
+        });
         // Labels of every encoding are known, loaded or not.
         for (const { encodings } of standardEncodings) {
           for (const { name, labels } of encodings) {
