@@ -33,6 +33,22 @@ fn pairs() -> &'static [u16] {
     })
 }
 
+/// The code point of the pair of a leading byte and a byte that `src` starts with, and the bytes
+/// after them; `None` when `src` starts with no byte 0x80..=0xFF and another byte, or those two are
+/// no pair of index EUC-KR (the handler's business: an error, or a byte held for the next call).
+#[inline(always)]
+fn valid_pair<'a>(pairs: &[u16], src: &'a [u8]) -> Option<(u16, &'a [u8])> {
+    match src {
+        [leading @ 0x80..=0xFF, byte, rest @ ..] => {
+            match tables::lead_trail(pairs, leading - 0x80, *byte) {
+                0 => None,
+                c => Some((c, rest)),
+            }
+        }
+        _ => None,
+    }
+}
+
 /// EUC-KR decoder (§ 13.1.1, <https://encoding.spec.whatwg.org/#euc-kr-decoder>): its state is
 /// EUC-KR leading, 0x00 when no byte is held.
 #[derive(Clone, Debug, Default)]
@@ -47,27 +63,35 @@ impl Decode for EucKrDecoder {
         let mut i = 0;
         loop {
             if self.leading == 0 {
-                // Fast path, valid only with no leading byte held: ASCII runs and whole valid
-                // pairs, which the handler would turn into exactly these code points.
+                // Fast path, valid only with no leading byte held: ASCII and whole valid pairs,
+                // which the handler would turn into exactly these code points.
                 while dst.has_room() {
                     match src.get(i..) {
-                        Some([0x00..=0x7F, ..]) => i += dst.copy_ascii(&src[i..]),
-                        Some([leading, byte, rest @ ..]) => {
-                            match tables::lead_trail(pairs, *leading - 0x80, *byte) {
-                                0 => break,
-                                c => dst.write_bmp(c),
+                        Some(ascii @ [byte @ 0x00..=0x7F, rest @ ..]) => {
+                            // Korean puts one space between words: a lone ASCII byte is
+                            // written here, a run copied in bulk.
+                            if let [0x00..=0x7F, ..] = rest {
+                                i += dst.copy_ascii(ascii);
+                            } else {
+                                dst.write_ascii(*byte);
+                                i += 1;
                             }
+                        }
+                        Some(rest) => {
+                            let Some((c, rest)) = valid_pair(pairs, rest) else {
+                                break;
+                            };
+                            dst.write_bmp(c);
                             i += 2;
-                            // Korean text runs pairs together: a second one in the same turn.
-                            if let [next @ 0x80..=0xFF, byte, ..] = rest {
-                                let c = tables::lead_trail(pairs, *next - 0x80, *byte);
-                                if c != 0 && dst.has_room() {
+                            // Korean words run pairs together: a second one in the same turn.
+                            if let Some((c, _)) = valid_pair(pairs, rest) {
+                                if dst.has_room() {
                                     dst.write_bmp(c);
                                     i += 2;
                                 }
                             }
                         }
-                        _ => break,
+                        None => break,
                     }
                 }
             }
