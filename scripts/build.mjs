@@ -165,6 +165,8 @@ const cjs = await esbuild({
   },
   bundle: true,
   format: 'cjs',
+  // As for the Node bundles below: surrogate escapes Deno's parser accepts.
+  supported: { 'unicode-escapes': false },
   platform: 'neutral',
   target: 'es2022',
   write: false,
@@ -186,6 +188,9 @@ const nodeBundle = await esbuild({
   target: 'es2022',
   outdir: pkg,
   outExtension: { '.js': '.mjs' },
+  // Astral characters as pairs of \uXXXX escapes, not \u{...}: Deno's parser refuses a lone
+  // \uD800 right before a \u{...} escape (see natives.mjs).
+  supported: { 'unicode-escapes': false },
   write: false,
   logLevel: 'warning',
 });
