@@ -35,94 +35,95 @@ export const NAMES = [];
 export const LOWER_NAMES = [];
 export const TABLE = [];
 
-// One instantiated module: its exports (W), its classes, and functions that move data in and out
-// of its memory (a closure over its state: the state's names minify, as module variables would).
-function newModule(instance) {
-  if (typeof instance?.CoreTextDecoder !== 'function' || typeof instance.exports?.memory !== 'object') {
-    throw new Error("encoding-wasm: bindWasm() needs what the glue's instantiate(module) returns.");
+// One instantiated module: its exports (W), its classes and views of its memory.
+class Module {
+  constructor(instance) {
+    if (typeof instance?.CoreTextDecoder !== 'function' || typeof instance.exports?.memory !== 'object') {
+      throw new Error("encoding-wasm: bindWasm() needs what the glue's instantiate(module) returns.");
+    }
+    const exports = instance.exports;
+    this.W = exports;
+    this.CoreTextDecoder = instance.CoreTextDecoder;
+    this.CoreEncoder = instance.CoreEncoder;
+    this.memory = null;
+    this.heap8 = EMPTY_BYTES;
+    this.heap16 = null;
+    this.heap32 = null;
+    this.heapNode = null;
+    this.inPtr = 0;
+    this.inCap = 0;
+    this.out16At = (exports.output16_at() >>> 0) >>> 2; // index in heap32 of where the last decode's output starts
+    this.resultsAt = (exports.results() >>> 0) >>> 2; // index in heap32 of the last call's extra results
   }
-  const W = instance.exports;
-  let memory = null;
-  let heap8 = EMPTY_BYTES;
-  let heap16 = null;
-  let heap32 = null;
-  let heapNode = null;
-  let inPtr = 0;
-  let inCap = 0;
-  const out16At = (W.output16_at() >>> 0) >>> 2; // index in heap32 of where the last decode's output starts
-  const resultsAt = (W.results() >>> 0) >>> 2; // index in heap32 of the last call's extra results
 
   // Views over wasm memory, made again after it grows (which detaches the old buffer).
-  function refresh() {
-    if (lengthOf(heap8) === 0) {
-      memory = W.memory.buffer;
-      heap8 = new Uint8Array(memory);
-      heap16 = new Uint16Array(memory);
-      heap32 = new Uint32Array(memory);
-      heapNode = nodeView(memory);
+  refresh() {
+    if (lengthOf(this.heap8) === 0) {
+      const memory = this.W.memory.buffer;
+      this.memory = memory;
+      this.heap8 = new Uint8Array(memory);
+      this.heap16 = new Uint16Array(memory);
+      this.heap32 = new Uint32Array(memory);
+      this.heapNode = nodeView(memory);
     }
   }
 
-  return {
-    W,
-    CoreTextDecoder: instance.CoreTextDecoder,
-    CoreEncoder: instance.CoreEncoder,
+  // Copies bytes start..end of the Uint8Array `bytes` (at most CHUNK; possibly shared memory)
+  // into the input buffer, and returns how many. The length comes from the view's slot, so the
+  // copy is exactly what was allocated.
+  putBytes(bytes, start = 0, end = lengthOf(bytes)) {
+    const len = end - start;
+    if (len > this.inCap) {
+      this.inPtr = this.W.input8(len) >>> 0;
+      this.inCap = len;
+    }
+    this.refresh();
+    const heap8 = this.heap8;
+    const inPtr = this.inPtr;
+    if (len < 16) {
+      for (let i = 0; i < len; i++) heap8[inPtr + i] = bytes[start + i];
+    } else {
+      setBytes(heap8, start === 0 && end === lengthOf(bytes) ? bytes : subBytes(bytes, start, end), inPtr);
+    }
+    return len;
+  }
 
-    // Copies bytes start..end of the Uint8Array `bytes` (at most CHUNK; possibly shared memory)
-    // into the input buffer, and returns how many. The length comes from the view's slot, so the
-    // copy is exactly what was allocated.
-    putBytes(bytes, start = 0, end = lengthOf(bytes)) {
-      const len = end - start;
-      if (len > inCap) {
-        inPtr = W.input8(len) >>> 0;
-        inCap = len;
-      }
-      refresh();
-      if (len < 16) {
-        for (let i = 0; i < len; i++) heap8[inPtr + i] = bytes[start + i];
-      } else {
-        setBytes(heap8, start === 0 && end === lengthOf(bytes) ? bytes : subBytes(bytes, start, end), inPtr);
-      }
-      return len;
-    },
+  // Copies code units start..end of `s` into the UTF-16 input buffer.
+  putUnits(s, start, end) {
+    const ptr = (this.W.input16(end - start) >>> 0) >>> 1;
+    this.refresh();
+    stringToUtf16(s, start, end, this.heap16, this.heapNode, ptr);
+    return end - start;
+  }
 
-    // Copies code units start..end of `s` into the UTF-16 input buffer.
-    putUnits(s, start, end) {
-      const ptr = (W.input16(end - start) >>> 0) >>> 1;
-      refresh();
-      stringToUtf16(s, start, end, heap16, heapNode, ptr);
-      return end - start;
-    },
+  // The string of the last call's `n` UTF-16 code units of output.
+  takeString(n) {
+    if (n <= 0) return checked(n, '');
+    this.refresh();
+    const ptr = this.heap32[this.out16At] >>> 1;
+    // Room to read past the output for the external-string path, made once (memory is reused).
+    const short = 2 * (ptr + readableUnits(n)) - this.memory.byteLength;
+    if (short > 0) {
+      this.W.memory.grow(Math.ceil(short / 65536));
+      this.refresh();
+    }
+    return utf16ToString(this.heap16, this.heapNode, ptr, n);
+  }
 
-    // The string of the last call's `n` UTF-16 code units of output.
-    takeString(n) {
-      if (n <= 0) return checked(n, '');
-      refresh();
-      const ptr = heap32[out16At] >>> 1;
-      // Room to read past the output for the external-string path, made once (memory is reused).
-      const short = 2 * (ptr + readableUnits(n)) - memory.byteLength;
-      if (short > 0) {
-        W.memory.grow(Math.ceil(short / 65536));
-        refresh();
-      }
-      return utf16ToString(heap16, heapNode, ptr, n);
-    },
+  // A copy of the last call's `n` bytes of output.
+  takeBytes(n) {
+    const ptr = this.W.output8() >>> 0;
+    this.refresh();
+    const out = new Uint8Array(checked(n, n));
+    setBytes(out, new Uint8Array(this.memory, ptr, n), 0);
+    return out;
+  }
 
-    // A copy of the last call's `n` bytes of output.
-    takeBytes(n) {
-      const ptr = W.output8() >>> 0;
-      refresh();
-      const out = new Uint8Array(checked(n, n));
-      setBytes(out, new Uint8Array(memory, ptr, n), 0);
-      return out;
-    },
-
-    // The last call's extra results (see src/wasm/buffers.rs).
-    result(i) {
-      refresh();
-      return heap32[resultsAt + i];
-    },
-  };
+  // The last call's extra results (see src/wasm/buffers.rs).
+  result(i) {
+    this.refresh();
+    return this.heap32[this.resultsAt + i];
+  }
 }
 
 // The first bound module with the table of encodings (lite or full): labels, BOM sniffing, UTF-8.
@@ -137,7 +138,7 @@ const loaders = new Map();
 // Binds an instantiated module, what glue.mjs's instantiate(module) returns: { exports,
 // CoreTextDecoder, CoreEncoder }. Its encodings are served by it unless an earlier module has them.
 export function bindWasm(instance) {
-  const m = newModule(instance);
+  const m = new Module(instance);
   if (base === null && typeof m.W.label_lookup === 'function') {
     base = m;
     readTable(m);
