@@ -16,6 +16,10 @@ npm run lint
 step "Rust: core unit, differential and property tests"
 cargo test
 
+step "Rust: the lite and one family's builds (the wasm modules' feature sets)"
+cargo test --no-default-features --features lite --test partial_features
+cargo test --no-default-features --features japanese --test partial_features
+
 step "build pkg/"
 npm run build
 
