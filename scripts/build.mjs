@@ -64,7 +64,7 @@ function parseFeatures(toml) {
 }
 
 // Compiles, generates the glue, optimizes: pkg/<name>_bg.wasm (the full module keeps its
-// historical name encoding_wasm_bg.wasm) and pkg/<glue>.
+// historical name encoding_wasm_bg.wasm) and, from the full module's glue, pkg/glue.mjs.
 function buildModule({ name, features }) {
   const selection = features === null ? [] : ['--no-default-features', '--features', features];
   run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm', ...selection]);
