@@ -1,6 +1,7 @@
 //! Generates the label table and the index tables from `indexes/` (the Encoding Standard's own
 //! files), so no mapping data is typed by hand. The multi-byte indexes are packed compactly (see
-//! `pack` below; `src/tables.rs` expands them lazily).
+//! `pack` below; `src/tables.rs` expands them lazily), unless the `unpacked-indexes` feature asks
+//! for them as plain arrays.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -121,9 +122,11 @@ fn write_single_byte(dir: &Path, out: &Path, names: &[String]) {
     fs::write(out.join("single_byte.rs"), s).unwrap();
 }
 
-/// `multi_byte.rs`: the CJK indexes packed, the gb18030 ranges and the ISO-2022-JP
-/// katakana index as plain arrays.
+/// `multi_byte.rs`: the CJK indexes packed (or, with the `unpacked-indexes` feature, as arrays
+/// indexed by pointer, 0 for none), the gb18030 ranges and the ISO-2022-JP katakana index as
+/// plain arrays.
 fn write_multi_byte(dir: &Path, out: &Path) {
+    let unpacked = env::var_os("CARGO_FEATURE_UNPACKED_INDEXES").is_some();
     let mut s = String::new();
     for (name, konst) in [
         ("big5", "BIG5"),
@@ -134,14 +137,31 @@ fn write_multi_byte(dir: &Path, out: &Path) {
     ] {
         let entries = read_index(dir, name);
         let len = entries.last().unwrap().0 + 1;
-        let file = format!("{name}.packed");
-        fs::write(out.join(&file), pack(&entries)).unwrap();
-        writeln!(s, "pub(crate) const {konst}_LEN: usize = {len};").unwrap();
-        writeln!(
-            s,
-            "pub(crate) static {konst}_PACKED: &[u8] = include_bytes!({file:?});"
-        )
-        .unwrap();
+        if unpacked {
+            let mut table = vec![0; len as usize];
+            for &(pointer, cp) in &entries {
+                table[pointer as usize] = cp;
+            }
+            let t = if table.iter().all(|&cp| cp <= 0xFFFF) {
+                "u16"
+            } else {
+                "u32"
+            };
+            writeln!(
+                s,
+                "pub(crate) static {konst}_TABLE: [{t}; {len}] = {table:?};"
+            )
+            .unwrap();
+        } else {
+            writeln!(s, "pub(crate) const {konst}_LEN: usize = {len};").unwrap();
+            let file = format!("{name}.packed");
+            fs::write(out.join(&file), pack(&entries)).unwrap();
+            writeln!(
+                s,
+                "pub(crate) static {konst}_PACKED: &[u8] = include_bytes!({file:?});"
+            )
+            .unwrap();
+        }
     }
     let ranges = read_index(dir, "gb18030-ranges");
     writeln!(

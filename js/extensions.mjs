@@ -72,7 +72,8 @@ export function encode(input, label, options = undefined) {
   const l = toDOMString(label);
   const { fatal } = toDictionary(options, ['fatal'], what);
   const enc = encoderFor(l, what);
-  if (enc === UTF8 && nativeEncoder !== null) return nativeEncoder.encode(s);
+  const native = enc === UTF8 ? nativeEncoder() : null;
+  if (native !== null) return native.encode(s);
   if (enc === UTF16LE || enc === UTF16BE) {
     // Every code point maps, so fatal changes nothing.
     const bytes = utf16Bytes(s, enc === UTF16BE);

@@ -1,21 +1,21 @@
-// Node, Deno and Bun (`import`): the lite module beside this file is read (synchronously: 33 KB,
-// quicker than the promise API's first use) and compiled asynchronously, the top-level await
-// making the API ready once the import resolves; each family's module is read and compiled
-// synchronously the first time one of its encodings is asked for, so that start-up compiles only
-// what is used. Where a bundler has moved this module away from the files (esbuild for Node) or
-// made the URLs web paths (Next.js's Turbopack on the server), the inlined copy of the full module
-// (wasm-inline.mjs) is compiled instead. The node-*.mjs bundles and wasm-inline.mjs are generated
-// by scripts/build.mjs beside this file.
+// Node, Deno and Bun (`import`): the lite module beside this file is read and compiled
+// synchronously (33 KB: quicker than the promise APIs' first use); each family's module is read
+// and compiled synchronously the first time one of its encodings is asked for, so that start-up
+// compiles only what is used. Those are the `-unpacked` builds, whose indexes need no expansion
+// before the first decode. Where a bundler has moved this module away from the files (esbuild
+// for Node) or made the URLs web paths (Next.js's Turbopack on the server), the inlined copy of
+// the full module (wasm-inline.mjs) is compiled instead. scripts/build.mjs bundles this entry
+// with Rollup: what it imports goes into node-shared.mjs, shared by every Node entry.
 
 import { readFileSync } from 'node:fs';
 import { bindLater, bindWasm, instantiate } from './node-bind.mjs';
 
 // Where each family's module is (URLs written out, for bundlers to see).
 const families = [
-  ['japanese', () => new URL('./japanese_bg.wasm', import.meta.url)],
-  ['chinese-simplified', () => new URL('./chinese-simplified_bg.wasm', import.meta.url)],
-  ['chinese-traditional', () => new URL('./chinese-traditional_bg.wasm', import.meta.url)],
-  ['korean', () => new URL('./korean_bg.wasm', import.meta.url)],
+  ['japanese', () => new URL('./japanese-unpacked_bg.wasm', import.meta.url)],
+  ['chinese-simplified', () => new URL('./chinese-simplified-unpacked_bg.wasm', import.meta.url)],
+  ['chinese-traditional', () => new URL('./chinese-traditional-unpacked_bg.wasm', import.meta.url)],
+  ['korean', () => new URL('./korean-unpacked_bg.wasm', import.meta.url)],
 ];
 
 // A family's module file, or an Error saying which is missing from the installed package.
@@ -34,7 +34,7 @@ try {
   // Not beside this file: see above.
 }
 if (bytes !== null) {
-  bindWasm(instantiate(await WebAssembly.compile(bytes)));
+  bindWasm(instantiate(new WebAssembly.Module(bytes)));
   for (const [name, url] of families) {
     bindLater(name, () => bindWasm(instantiate(new WebAssembly.Module(readFamily(name, url())))));
   }
@@ -43,4 +43,4 @@ if (bytes !== null) {
   bindWasm(instantiate(await WebAssembly.compile(wasmBytes())));
 }
 
-export * from './node-api.mjs';
+export * from './index.mjs';

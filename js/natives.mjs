@@ -1,5 +1,7 @@
 // The runtime's own TextDecoder and TextEncoder, captured when this module loads (before the
-// polyfill can replace them), and used only where a self-test shows them exact for the call.
+// polyfill can replace them), and used only where a self-test shows them exact for the call. The
+// self-tests run on first use, not at import: together they take about a millisecond, which a
+// process that never needs them (one decoding Shift_JIS, say) should not pay.
 
 import { isOurs } from './webidl.mjs';
 
@@ -18,15 +20,31 @@ function attempt(fn) {
   }
 }
 
-// A UTF-16LE decoder that turns well-formed code units into a string, a leading U+FEFF kept.
-export const nativeUtf16 =
-  attempt(() => {
-    const d = new NativeDecoder('utf-16le', { ignoreBOM: true });
-    const u = new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0xfffd, 0x3042, 0x80]);
-    return d.decode(u) === '\uFEFFa\u{1F600}\uFFFD\u3042\u0080' && d.decode(new Uint16Array([0xfeff])) === '\uFEFF'
-      ? d
-      : false;
-  }) || null;
+// `probe`, run once on the first call; every call returns its result.
+function once(probe) {
+  let done = false;
+  let result = null;
+  return () => {
+    if (!done) {
+      result = probe();
+      done = true;
+    }
+    return result;
+  };
+}
+
+// A UTF-16LE decoder that turns well-formed code units into a string, a leading U+FEFF kept; or
+// null.
+export const nativeUtf16 = once(
+  () =>
+    attempt(() => {
+      const d = new NativeDecoder('utf-16le', { ignoreBOM: true });
+      const u = new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0xfffd, 0x3042, 0x80]);
+      return d.decode(u) === '\uFEFFa\u{1F600}\uFFFD\u3042\u0080' && d.decode(new Uint16Array([0xfeff])) === '\uFEFF'
+        ? d
+        : false;
+    }) || null,
+);
 
 // Whether the native UTF-8 decoder follows the standard in every way this package relies on:
 // maximal subparts (§ 8.1.1), BOM handling, streaming, and state reset after a fatal error.
@@ -67,13 +85,15 @@ function utf8IsExact() {
   return checks.every(Boolean);
 }
 
-// Shared native UTF-8 decoders for non-streaming calls, by options (fatal 1, ignoreBOM 2).
-export const nativeUtf8 =
-  attempt(
-    () =>
-      utf8IsExact() &&
-      [0, 1, 2, 3].map((f) => new NativeDecoder('utf-8', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 })),
-  ) || null;
+// Shared native UTF-8 decoders for non-streaming calls, by options (fatal 1, ignoreBOM 2); or null.
+export const nativeUtf8 = once(
+  () =>
+    attempt(
+      () =>
+        utf8IsExact() &&
+        [0, 1, 2, 3].map((f) => new NativeDecoder('utf-8', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 })),
+    ) || null,
+);
 
 // Whether the native UTF-16LE decoder follows the standard for whole (non-streaming) calls: BOM
 // handling, lone surrogates and an odd last byte as U+FFFD (§ 14.2.1), fatal errors.
@@ -122,13 +142,16 @@ function utf16LeIsExact() {
   );
 }
 
-// Shared native UTF-16LE decoders for non-streaming calls, by options (fatal 1, ignoreBOM 2).
-export const nativeUtf16Le =
-  attempt(
-    () =>
-      utf16LeIsExact() &&
-      [0, 1, 2, 3].map((f) => new NativeDecoder('utf-16le', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 })),
-  ) || null;
+// Shared native UTF-16LE decoders for non-streaming calls, by options (fatal 1, ignoreBOM 2); or
+// null.
+export const nativeUtf16Le = once(
+  () =>
+    attempt(
+      () =>
+        utf16LeIsExact() &&
+        [0, 1, 2, 3].map((f) => new NativeDecoder('utf-16le', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 })),
+    ) || null,
+);
 
 // Native single-byte decoders (§ 9.1) for whole non-fatal calls, by encoding number: `label`'s
 // native decoder where its output equals ours, `reference(PROBE, enc)`, else null; checked on first
@@ -151,22 +174,26 @@ export function newNative(label, options) {
   return new NativeDecoder(label, { fatal: (options & 1) !== 0, ignoreBOM: (options & 2) !== 0 });
 }
 
-// The native encoder, if it replaces lone surrogates as the standard says.
-export const nativeEncoder =
-  attempt(() => {
-    const e = new NativeEncoder();
-    // (Written with escapes Deno's parser accepts: no \uD800 right before a \u{...}.)
-    const out = e.encode('a\uD800\uD83D\uDE00\uDC00');
-    const want = [0x61, 0xef, 0xbf, 0xbd, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd];
-    return out.length === want.length && want.every((b, i) => out[i] === b) ? e : false;
-  }) || null;
+// The native encoder, if it replaces lone surrogates as the standard says; or null.
+export const nativeEncoder = once(
+  () =>
+    attempt(() => {
+      const e = new NativeEncoder();
+      // (Written with escapes Deno's parser accepts: no \uD800 right before a \u{...}.)
+      const out = e.encode('a\uD800\uD83D\uDE00\uDC00');
+      const want = [0x61, 0xef, 0xbf, 0xbd, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd];
+      return out.length === want.length && want.every((b, i) => out[i] === b) ? e : false;
+    }) || null,
+);
 
 // Whether the native encodeInto is exact, and whether it accepts shared memory.
 function encodeIntoWorks(dest) {
-  const r = nativeEncoder.encodeInto('a\u{1F600}\u00E9', dest);
+  const r = nativeEncoder().encodeInto('a\u{1F600}\u00E9', dest);
   return r.read === 1 && r.written === 1 && dest[0] === 0x61;
 }
-export const nativeEncodeInto = attempt(() => encodeIntoWorks(new Uint8Array(4)));
-export const nativeEncodeIntoShared =
-  nativeEncodeInto &&
-  attempt(() => typeof SharedArrayBuffer === 'function' && encodeIntoWorks(new Uint8Array(new SharedArrayBuffer(4))));
+export const nativeEncodeInto = once(() => attempt(() => encodeIntoWorks(new Uint8Array(4))));
+export const nativeEncodeIntoShared = once(
+  () =>
+    nativeEncodeInto() &&
+    attempt(() => typeof SharedArrayBuffer === 'function' && encodeIntoWorks(new Uint8Array(new SharedArrayBuffer(4)))),
+);

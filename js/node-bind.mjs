@@ -1,9 +1,8 @@
 // What the Node entries (index.node.mjs, polyfill.node.mjs and the lite and add-on Node entries)
 // need besides the API: the glue's instantiate, bindWasm and bindLater, installPolyfill (and, for
-// tests, boundModules and baseModule). With the
-// API (index.mjs) it is bundled by scripts/build.mjs into pkg/node-bind.mjs, pkg/node-api.mjs
-// and their shared pkg/node-shared.mjs: three modules for Node to resolve and compile at start-up
-// instead of a dozen.
+// tests, boundModules and baseModule). scripts/build.mjs bundles it with the entries: their
+// shared code goes into pkg/node-shared.mjs, and pkg/node-bind.mjs re-exports from it (the
+// tests' way into the registry the entries use).
 
 export { instantiate } from './glue.mjs';
 export { baseModule, bindLater, bindWasm, boundModules } from './wasm.mjs';

@@ -172,7 +172,8 @@ export function utf16ToString(heap16, node, start, n) {
     }
     return ucs2Slice.call(node, 2 * start, 2 * (start + n));
   }
-  if (nativeUtf16 !== null && n > 64) return nativeUtf16.decode(heap16.subarray(start, start + n));
+  const native = n > 64 ? nativeUtf16() : null;
+  if (native !== null) return native.decode(heap16.subarray(start, start + n));
   let s = '';
   for (let i = start, end = start + n; i < end; i += APPLY_MAX) {
     s += fromCharCode.apply(null, heap16.subarray(i, Math.min(i + APPLY_MAX, end)));

@@ -45,7 +45,8 @@ export function concatBytes(parts) {
 }
 
 export function encodeUtf8(s) {
-  return nativeEncoder !== null ? nativeEncoder.encode(s) : coreEncodeUtf8(s);
+  const native = nativeEncoder();
+  return native !== null ? native.encode(s) : coreEncodeUtf8(s);
 }
 
 export class TextEncoder {
@@ -80,7 +81,7 @@ export class TextEncoder {
     if (dest === null) throw new TypeError(`${what}: parameter 2 is not of type 'Uint8Array'.`);
     const length = lengthOf(dest);
     if (length === 0) return { read: 0, written: 0 };
-    if (nativeEncodeInto && (nativeEncodeIntoShared || !isShared(dest))) return nativeEncoder.encodeInto(s, dest);
+    if (nativeEncodeInto() && (nativeEncodeIntoShared() || !isShared(dest))) return nativeEncoder().encodeInto(s, dest);
     return encodeIntoUtf8(s, dest, length);
   }
 }

@@ -166,7 +166,7 @@ function readTable(m) {
   IGNORE_BOM = m.result(1);
   PLAIN = m.result(2);
   INSPECT = m.result(3);
-  const text = String.fromCharCode(...m.takeBytes(W.describe_encodings()));
+  const text = String.fromCharCode.apply(null, m.takeBytes(W.describe_encodings()));
   for (const line of text.split('\n')) {
     if (line === '') continue;
     const [heading, name, hasEncoder, module, labels] = line.split('\t');

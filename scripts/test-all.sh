@@ -20,6 +20,9 @@ step "Rust: the lite and one family's builds (the wasm modules' feature sets)"
 cargo test --no-default-features --features lite --test partial_features
 cargo test --no-default-features --features japanese --test partial_features
 
+step "Rust: the unpacked indexes (Node's family modules) against the index files"
+cargo test --features unpacked-indexes --lib
+
 step "build pkg/"
 npm run build
 

@@ -41,6 +41,7 @@ mod diagnostics;
 mod encoder;
 mod encoding;
 pub mod hooks;
+#[cfg(not(feature = "unpacked-indexes"))]
 mod index_model;
 #[cfg(feature = "japanese")]
 mod japanese;

@@ -2,181 +2,200 @@
 //!
 //! The multi-byte indexes ship packed (see `src/index_model.rs`) and are expanded into dense
 //! pointer-indexed arrays the first time a decoder or encoder of their family needs them, so
-//! start-up pays only for the families in use.
-
-use crate::index_model::{adapt, BitCoder, Entry, Model, Step};
-use std::sync::OnceLock;
+//! start-up pays only for the families in use. With the `unpacked-indexes` feature they are those
+//! arrays already: a bigger binary that skips the expansion (Node's family modules, read from
+//! disk, where the first decode's time counts more than the file's size).
 
 include!(concat!(env!("OUT_DIR"), "/multi_byte.rs"));
 include!(concat!(env!("OUT_DIR"), "/single_byte.rs"));
 
-/// The range decoder matching `RangeEncoder` in `build.rs`: `code` is the coded value's offset
-/// into the current interval of width `range`.
-struct RangeDecoder<'a> {
-    bytes: core::slice::Iter<'a, u8>,
-    range: u32,
-    code: u32,
-}
+#[cfg(not(feature = "unpacked-indexes"))]
+use packed::expand;
 
-impl<'a> RangeDecoder<'a> {
-    fn new(packed: &'a [u8]) -> Self {
-        let mut d = RangeDecoder {
-            bytes: packed.iter(),
-            range: u32::MAX,
-            code: 0,
-        };
-        for _ in 0..5 {
-            d.code = (d.code << 8) | d.next_byte();
-        }
-        d
+/// Expanding a packed index.
+#[cfg(not(feature = "unpacked-indexes"))]
+mod packed {
+    use crate::index_model::{adapt, BitCoder, Entry, Model, Step};
+
+    /// The range decoder matching `RangeEncoder` in `build.rs`: `code` is the coded value's offset
+    /// into the current interval of width `range`.
+    struct RangeDecoder<'a> {
+        bytes: core::slice::Iter<'a, u8>,
+        range: u32,
+        code: u32,
     }
 
-    fn next_byte(&mut self) -> u32 {
-        self.bytes.next().map_or(0, |&b| u32::from(b))
-    }
-
-    fn normalize(&mut self) {
-        while self.range < 1 << 24 {
-            self.range <<= 8;
-            self.code = (self.code << 8) | self.next_byte();
-        }
-    }
-}
-
-impl BitCoder for RangeDecoder<'_> {
-    fn bit(&mut self, prob: &mut u16, _: u32) -> u32 {
-        let bound = (self.range >> 16) * u32::from(*prob);
-        let bit = if self.code < bound {
-            self.range = bound;
-            0
-        } else {
-            self.code -= bound;
-            self.range -= bound;
-            1
-        };
-        adapt(prob, bit);
-        self.normalize();
-        bit
-    }
-
-    fn raw_chunk(&mut self, _: u32, n: u32) -> u32 {
-        self.range >>= n;
-        let bits = (self.code / self.range).min((1 << n) - 1);
-        self.code -= bits * self.range;
-        self.normalize();
-        bits
-    }
-}
-
-/// The code points no earlier entry has used, as a bitset with the two searches the steps need.
-struct Unused(Vec<u64>);
-
-impl Unused {
-    /// Skips `skip` unused code points from `from` upward and returns the next unused one.
-    fn up(&self, from: u32, mut skip: u32) -> u32 {
-        let mut w = from as usize / 64;
-        let mut bits = self.0[w] & (!0u64 << (from % 64));
-        loop {
-            let n = bits.count_ones();
-            if skip < n {
-                for _ in 0..skip {
-                    bits &= bits - 1;
-                }
-                return (w * 64) as u32 + bits.trailing_zeros();
+    impl<'a> RangeDecoder<'a> {
+        fn new(packed: &'a [u8]) -> Self {
+            let mut d = RangeDecoder {
+                bytes: packed.iter(),
+                range: u32::MAX,
+                code: 0,
+            };
+            for _ in 0..5 {
+                d.code = (d.code << 8) | d.next_byte();
             }
-            skip -= n;
-            w += 1;
-            bits = self.0[w];
+            d
         }
-    }
 
-    /// The `nth` (1-based) unused code point below `from`.
-    fn down(&self, from: u32, mut nth: u32) -> u32 {
-        let mut w = from as usize / 64;
-        let mut bits = self.0[w] & ((1u64 << (from % 64)) - 1);
-        loop {
-            let n = bits.count_ones();
-            if nth <= n {
-                for _ in 1..nth {
-                    bits &= !(1u64 << (63 - bits.leading_zeros()));
-                }
-                return (w * 64) as u32 + 63 - bits.leading_zeros();
+        fn next_byte(&mut self) -> u32 {
+            self.bytes.next().map_or(0, |&b| u32::from(b))
+        }
+
+        fn normalize(&mut self) {
+            while self.range < 1 << 24 {
+                self.range <<= 8;
+                self.code = (self.code << 8) | self.next_byte();
             }
-            nth -= n;
-            w -= 1;
-            bits = self.0[w];
         }
     }
 
-    fn take(&mut self, c: u32) {
-        self.0[c as usize / 64] &= !(1u64 << (c % 64));
+    impl BitCoder for RangeDecoder<'_> {
+        fn bit(&mut self, prob: &mut u16, _: u32) -> u32 {
+            let bound = (self.range >> 16) * u32::from(*prob);
+            let bit = if self.code < bound {
+                self.range = bound;
+                0
+            } else {
+                self.code -= bound;
+                self.range -= bound;
+                1
+            };
+            adapt(prob, bit);
+            self.normalize();
+            bit
+        }
+
+        fn raw_chunk(&mut self, _: u32, n: u32) -> u32 {
+            self.range >>= n;
+            let bits = (self.code / self.range).min((1 << n) - 1);
+            self.code -= bits * self.range;
+            self.normalize();
+            bits
+        }
+    }
+
+    /// The code points no earlier entry has used, as a bitset with the two searches the steps need.
+    struct Unused(Vec<u64>);
+
+    impl Unused {
+        /// Skips `skip` unused code points from `from` upward and returns the next unused one.
+        fn up(&self, from: u32, mut skip: u32) -> u32 {
+            let mut w = from as usize / 64;
+            let mut bits = self.0[w] & (!0u64 << (from % 64));
+            loop {
+                let n = bits.count_ones();
+                if skip < n {
+                    for _ in 0..skip {
+                        bits &= bits - 1;
+                    }
+                    return (w * 64) as u32 + bits.trailing_zeros();
+                }
+                skip -= n;
+                w += 1;
+                bits = self.0[w];
+            }
+        }
+
+        /// The `nth` (1-based) unused code point below `from`.
+        fn down(&self, from: u32, mut nth: u32) -> u32 {
+            let mut w = from as usize / 64;
+            let mut bits = self.0[w] & ((1u64 << (from % 64)) - 1);
+            loop {
+                let n = bits.count_ones();
+                if nth <= n {
+                    for _ in 1..nth {
+                        bits &= !(1u64 << (63 - bits.leading_zeros()));
+                    }
+                    return (w * 64) as u32 + 63 - bits.leading_zeros();
+                }
+                nth -= n;
+                w -= 1;
+                bits = self.0[w];
+            }
+        }
+
+        fn take(&mut self, c: u32) {
+            self.0[c as usize / 64] &= !(1u64 << (c % 64));
+        }
+    }
+
+    /// Calls `f(pointer, code point)` for every entry of a packed index (see `src/index_model.rs`).
+    /// Not generic, so the decoder exists once in the binary.
+    fn unpack(packed: &[u8], f: &mut dyn FnMut(usize, u32)) {
+        let mut coder = RangeDecoder::new(packed);
+        let mut model = Model::default();
+        let mut unused = Unused(vec![!0u64; 0x110000 / 64]);
+        let mut pointer = 0;
+        for _ in 0..Model::count(&mut coder, 0) {
+            let Entry { gap, class, step } = model.entry(&mut coder, Entry::default());
+            let cursor = model.cursor(class);
+            let cp = match step {
+                Step::Up(skip) => unused.up(cursor, skip),
+                Step::Down(below) => unused.down(cursor, below + 1),
+                Step::Again(delta) => cursor.wrapping_add_signed(delta),
+            };
+            unused.take(cp);
+            model.landed(class, cp);
+            pointer += gap as usize;
+            f(pointer, cp);
+            pointer += 1;
+        }
+    }
+
+    /// Expands a packed index into a table indexed by pointer; 0 means "no code point" (no index
+    /// maps a pointer to U+0000).
+    pub(super) fn expand<T: Copy + Default + TryFrom<u32>>(packed: &[u8], len: usize) -> Box<[T]> {
+        let mut table = vec![T::default(); len].into_boxed_slice();
+        unpack(packed, &mut |pointer, cp| {
+            table[pointer] = T::try_from(cp)
+                .ok()
+                .expect("index code points fit the table type");
+        });
+        table
     }
 }
 
-/// Calls `f(pointer, code point)` for every entry of a packed index (see `src/index_model.rs`).
-/// Not generic, so the decoder exists once in the binary.
-fn unpack(packed: &[u8], f: &mut dyn FnMut(usize, u32)) {
-    let mut coder = RangeDecoder::new(packed);
-    let mut model = Model::default();
-    let mut unused = Unused(vec![!0u64; 0x110000 / 64]);
-    let mut pointer = 0;
-    for _ in 0..Model::count(&mut coder, 0) {
-        let Entry { gap, class, step } = model.entry(&mut coder, Entry::default());
-        let cursor = model.cursor(class);
-        let cp = match step {
-            Step::Up(skip) => unused.up(cursor, skip),
-            Step::Down(below) => unused.down(cursor, below + 1),
-            Step::Again(delta) => cursor.wrapping_add_signed(delta),
-        };
-        unused.take(cp);
-        model.landed(class, cp);
-        pointer += gap as usize;
-        f(pointer, cp);
-        pointer += 1;
-    }
-}
-
-/// Expands a packed index into a table indexed by pointer; 0 means "no code point" (no index
-/// maps a pointer to U+0000).
-fn expand<T: Copy + Default + TryFrom<u32>>(packed: &[u8], len: usize) -> Box<[T]> {
-    let mut table = vec![T::default(); len].into_boxed_slice();
-    unpack(packed, &mut |pointer, cp| {
-        table[pointer] = T::try_from(cp)
-            .ok()
-            .expect("index code points fit the table type");
-    });
-    table
-}
-
+#[cfg(not(feature = "unpacked-indexes"))]
 macro_rules! index {
-    ($(#[$doc:meta])* $name:ident, $t:ty, $packed:ident, $len:ident) => {
+    ($(#[$doc:meta])* $name:ident, $t:ty, $packed:ident, $table:ident, $len:ident) => {
         $(#[$doc])*
         pub(crate) fn $name() -> &'static [$t] {
-            static TABLE: OnceLock<Box<[$t]>> = OnceLock::new();
+            static TABLE: std::sync::OnceLock<Box<[$t]>> = std::sync::OnceLock::new();
             TABLE.get_or_init(|| expand($packed, $len))
+        }
+    };
+}
+
+#[cfg(feature = "unpacked-indexes")]
+macro_rules! index {
+    ($(#[$doc:meta])* $name:ident, $t:ty, $packed:ident, $table:ident, $len:ident) => {
+        $(#[$doc])*
+        pub(crate) fn $name() -> &'static [$t] {
+            &$table
         }
     };
 }
 
 index!(
     /// Index Big5: its code points reach plane 2, hence `u32`.
-    big5, u32, BIG5_PACKED, BIG5_LEN
+    big5, u32, BIG5_PACKED, BIG5_TABLE, BIG5_LEN
 );
 index!(
     /// Index EUC-KR.
-    euc_kr, u16, EUC_KR_PACKED, EUC_KR_LEN
+    euc_kr, u16, EUC_KR_PACKED, EUC_KR_TABLE, EUC_KR_LEN
 );
 index!(
     /// Index gb18030.
-    gb18030, u16, GB18030_PACKED, GB18030_LEN
+    gb18030, u16, GB18030_PACKED, GB18030_TABLE, GB18030_LEN
 );
 index!(
     /// Index jis0208.
-    jis0208, u16, JIS0208_PACKED, JIS0208_LEN
+    jis0208, u16, JIS0208_PACKED, JIS0208_TABLE, JIS0208_LEN
 );
 index!(
     /// Index jis0212.
-    jis0212, u16, JIS0212_PACKED, JIS0212_LEN
+    jis0212, u16, JIS0212_PACKED, JIS0212_TABLE, JIS0212_LEN
 );
 
 /// The index code point for `pointer` (§ 5), or `None`.

@@ -27,14 +27,14 @@ test('a missing family file is an Error naming it; the rest works', async (t) =>
   const dir = mkdtempSync(join(tmpdir(), 'encoding-wasm-lazy-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(pkg, dir, { recursive: true });
-  rmSync(join(dir, 'japanese_bg.wasm'));
+  rmSync(join(dir, 'japanese-unpacked_bg.wasm'));
   const lib = await import(pathToFileURL(join(dir, 'index.node.mjs')));
   for (let i = 0; i < 2; i++) {
     assert.throws(
       () => new lib.TextDecoder('shift_jis'),
       (e) =>
         e.constructor === Error &&
-        /^encoding-wasm: the japanese module \(.*japanese_bg\.wasm\) cannot be read/.test(e.message),
+        /^encoding-wasm: the japanese module \(.*japanese-unpacked_bg\.wasm\) cannot be read/.test(e.message),
     );
   }
   // A BOM picks UTF-8 before the fallback's module is needed.

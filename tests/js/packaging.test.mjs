@@ -119,32 +119,31 @@ test('require() in Node gives the same API, working', () => {
   assert.equal(cjs.getEncoding('sjis'), 'Shift_JIS');
 });
 
-test('browsers and bundlers compile asynchronously; workerd imports the module; nothing compiles synchronously in ESM', () => {
+test("browsers and bundlers compile asynchronously; workerd imports the module; Node's ES entries compile synchronously", () => {
   const browser = read('pkg/index.browser.mjs');
   assert.match(browser, /^const url = new URL\('\.\/encoding_wasm_bg\.wasm', import\.meta\.url\);$/m);
   assert.match(browser, /await WebAssembly\.compileStreaming\(response\)/);
   assert.match(browser, /await WebAssembly\.compile\(await response\.arrayBuffer\(\)\)/);
-  assert.match(read('pkg/index.node.mjs'), /await WebAssembly\.compile\(/);
   assert.match(read('pkg/index.inline.mjs'), /await WebAssembly\.compile\(wasmBytes\(\)\)/);
   const workerd = read('pkg/index.workerd.mjs');
   assert.match(workerd, /^import module from '\.\/encoding_wasm_bg\.wasm';/m);
-  // The glue's initSync compiles bytes synchronously; the entries only ever pass it a module. Only
-  // Node's full entry compiles synchronously, a family's module on first use (see index.node.mjs).
-  const lazy = read('pkg/index.node.mjs');
+  // Node's entries read and compile their module synchronously (quicker than the promise APIs at
+  // start-up), the full entry a family's module on first use (see index.node.mjs).
+  const node = read('pkg/index.node.mjs');
+  assert.match(node, /^ {2}bindWasm\(instantiate\(new WebAssembly\.Module\(bytes\)\)\);$/m);
   assert.match(
-    lazy,
+    node,
     /bindLater\(name, \(\) => bindWasm\(instantiate\(new WebAssembly\.Module\(readFamily\(name, url\(\)\)\)\)\)\)/,
   );
-  // Node's entries read files synchronously (quicker than the promise API at start-up). The glue
-  // is also bundled into node-bind.mjs.
+  for (const name of ['lite', ...ADDONS]) {
+    assert.match(read(`pkg/${name}.node.mjs`), /^bindWasm\(instantiate\(new WebAssembly\.Module\(bytes\)\)\);$/m, name);
+  }
+  // Nothing else compiles synchronously or reads files: the glue's initSync (also in Node's shared
+  // chunk) compiles bytes synchronously, but the entries only ever pass it a module.
   for (const f of readdirSync(new URL('pkg/', root)).filter(
-    (f) => f.endsWith('.mjs') && !['glue.mjs', 'node-bind.mjs', 'index.node.mjs'].includes(f),
+    (f) => f.endsWith('.mjs') && !f.endsWith('.node.mjs') && !['glue.mjs', 'node-shared.mjs'].includes(f),
   )) {
-    assert.doesNotMatch(
-      read(`pkg/${f}`),
-      f.endsWith('.node.mjs') ? /new WebAssembly\.Module/ : /new WebAssembly\.Module|readFileSync/,
-      f,
-    );
+    assert.doesNotMatch(read(`pkg/${f}`), /new WebAssembly\.Module|readFileSync/, f);
   }
 });
 
@@ -239,8 +238,7 @@ test("the tarball's file list", () => {
       ...modules,
       'api.cjs',
       'glue.mjs',
-      // Node's entries share these bundles (see js/node-bind.mjs).
-      'node-api.mjs',
+      // Node's entries share this chunk (see scripts/build.mjs).
       'node-shared.mjs',
       'wasm-inline.mjs',
       'encoding_wasm_bg.wasm',
@@ -249,6 +247,8 @@ test("the tarball's file list", () => {
       'polyfill.d.ts',
       'polyfill.d.cts',
       // The lite entry and the add-ons: a module, its inlined copy, an entry per runtime.
+      // Node's copy of each family's module, its indexes unpacked.
+      ...ADDONS.map((name) => `${name}-unpacked_bg.wasm`),
       ...['lite', 'japanese', 'chinese-simplified', 'chinese-traditional', 'korean'].flatMap((name) => [
         `${name}_bg.wasm`,
         `wasm-inline-${name}.mjs`,
