@@ -20,14 +20,16 @@ function attempt(fn) {
   }
 }
 
-// `probe`, run once on the first call; every call returns its result.
+// `probe` run on first use, its result kept once it finds the native usable; a negative result
+// (a native that is missing or inexact, or a probe cut short, say by a stack overflow in the
+// caller's context) is tried again on later uses, three tries in all. Returns the result or null.
 function once(probe) {
-  let done = false;
   let result = null;
+  let tries = 3;
   return () => {
-    if (!done) {
-      result = probe();
-      done = true;
+    if (result === null && tries > 0) {
+      tries--;
+      result = attempt(probe) || null;
     }
     return result;
   };
@@ -35,16 +37,11 @@ function once(probe) {
 
 // A UTF-16LE decoder that turns well-formed code units into a string, a leading U+FEFF kept; or
 // null.
-export const nativeUtf16 = once(
-  () =>
-    attempt(() => {
-      const d = new NativeDecoder('utf-16le', { ignoreBOM: true });
-      const u = new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0xfffd, 0x3042, 0x80]);
-      return d.decode(u) === '\uFEFFa\u{1F600}\uFFFD\u3042\u0080' && d.decode(new Uint16Array([0xfeff])) === '\uFEFF'
-        ? d
-        : false;
-    }) || null,
-);
+export const nativeUtf16 = once(() => {
+  const d = new NativeDecoder('utf-16le', { ignoreBOM: true });
+  const u = new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0xfffd, 0x3042, 0x80]);
+  return d.decode(u) === '\uFEFFa\u{1F600}\uFFFD\u3042\u0080' && d.decode(new Uint16Array([0xfeff])) === '\uFEFF' && d;
+});
 
 // Whether the native UTF-8 decoder follows the standard in every way this package relies on:
 // maximal subparts (§ 8.1.1), BOM handling, streaming, and state reset after a fatal error.
@@ -88,11 +85,8 @@ function utf8IsExact() {
 // Shared native UTF-8 decoders for non-streaming calls, by options (fatal 1, ignoreBOM 2); or null.
 export const nativeUtf8 = once(
   () =>
-    attempt(
-      () =>
-        utf8IsExact() &&
-        [0, 1, 2, 3].map((f) => new NativeDecoder('utf-8', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 })),
-    ) || null,
+    utf8IsExact() &&
+    [0, 1, 2, 3].map((f) => new NativeDecoder('utf-8', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 })),
 );
 
 // Whether the native UTF-16LE decoder follows the standard for whole (non-streaming) calls: BOM
@@ -146,27 +140,23 @@ function utf16LeIsExact() {
 // null.
 export const nativeUtf16Le = once(
   () =>
-    attempt(
-      () =>
-        utf16LeIsExact() &&
-        [0, 1, 2, 3].map((f) => new NativeDecoder('utf-16le', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 })),
-    ) || null,
+    utf16LeIsExact() &&
+    [0, 1, 2, 3].map((f) => new NativeDecoder('utf-16le', { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 })),
 );
 
 // Native single-byte decoders (§ 9.1) for whole non-fatal calls, by encoding number: `label`'s
 // native decoder where its output equals ours, `reference(PROBE, enc)`, else null; checked on first
-// use. The decoder is stateless and one byte is one code point, so equal output for every byte,
+// use (see once). The decoder is stateless and one byte is one code point, so equal output for every byte,
 // after the bytes of UTF-8 and UTF-16 BOMs (which a single-byte decoder must not take as one),
 // means equal output for every input.
 const PROBE = Uint8Array.from([0xef, 0xbb, 0xbf, 0xfe, 0xff, 0xfe, ...Array(256).keys()]);
 const singleByte = [];
 export function nativeSingleByte(enc, label, reference) {
-  singleByte[enc] ??=
-    attempt(() => {
-      const d = new NativeDecoder(label);
-      return d.decode(PROBE) === reference(PROBE, enc) && d;
-    }) || null;
-  return singleByte[enc];
+  singleByte[enc] ??= once(() => {
+    const d = new NativeDecoder(label);
+    return d.decode(PROBE) === reference(PROBE, enc) && d;
+  });
+  return singleByte[enc]();
 }
 
 // A new native decoder for a stream, by label and options (fatal 1, ignoreBOM 2).
@@ -175,25 +165,23 @@ export function newNative(label, options) {
 }
 
 // The native encoder, if it replaces lone surrogates as the standard says; or null.
-export const nativeEncoder = once(
-  () =>
-    attempt(() => {
-      const e = new NativeEncoder();
-      // (Written with escapes Deno's parser accepts: no \uD800 right before a \u{...}.)
-      const out = e.encode('a\uD800\uD83D\uDE00\uDC00');
-      const want = [0x61, 0xef, 0xbf, 0xbd, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd];
-      return out.length === want.length && want.every((b, i) => out[i] === b) ? e : false;
-    }) || null,
-);
+export const nativeEncoder = once(() => {
+  const e = new NativeEncoder();
+  // (Written with escapes Deno's parser accepts: no \uD800 right before a \u{...}.)
+  const out = e.encode('a\uD800\uD83D\uDE00\uDC00');
+  const want = [0x61, 0xef, 0xbf, 0xbd, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd];
+  return out.length === want.length && want.every((b, i) => out[i] === b) && e;
+});
 
-// Whether the native encodeInto is exact, and whether it accepts shared memory.
+// Whether the native encodeInto is exact (true or null), and whether it accepts shared memory.
 function encodeIntoWorks(dest) {
   const r = nativeEncoder().encodeInto('a\u{1F600}\u00E9', dest);
   return r.read === 1 && r.written === 1 && dest[0] === 0x61;
 }
-export const nativeEncodeInto = once(() => attempt(() => encodeIntoWorks(new Uint8Array(4))));
+export const nativeEncodeInto = once(() => encodeIntoWorks(new Uint8Array(4)));
 export const nativeEncodeIntoShared = once(
   () =>
-    nativeEncodeInto() &&
-    attempt(() => typeof SharedArrayBuffer === 'function' && encodeIntoWorks(new Uint8Array(new SharedArrayBuffer(4)))),
+    nativeEncodeInto() !== null &&
+    typeof SharedArrayBuffer === 'function' &&
+    encodeIntoWorks(new Uint8Array(new SharedArrayBuffer(4))),
 );

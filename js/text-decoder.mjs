@@ -64,8 +64,10 @@ export class DecoderState {
     // (natives differ on the state a fatal error leaves; see README), nor for huge inputs.
     const native =
       this.core === null && (this.native !== null || (length <= NATIVE_MAX && !(stream && (this.flags & FATAL) !== 0)));
-    if (native && this.enc === UTF8 && nativeUtf8() !== null)
-      return this.decodeNative(nativeUtf8(), 'utf-8', bytes, stream);
+    if (native && this.enc === UTF8) {
+      const decoders = nativeUtf8();
+      if (decoders !== null) return this.decodeNative(decoders, 'utf-8', bytes, stream);
+    }
     // UTF-16LE: whole calls by Buffer#ucs2Slice where it can (faster than native or wasm), else
     // natively.
     if (native && this.enc === UTF16LE) {
@@ -74,7 +76,8 @@ export class DecoderState {
         if (text === null) throw fatalError('utf-16le');
         return text;
       }
-      if (nativeUtf16Le() !== null) return this.decodeNative(nativeUtf16Le(), 'utf-16le', bytes, stream);
+      const decoders = nativeUtf16Le();
+      if (decoders !== null) return this.decodeNative(decoders, 'utf-16le', bytes, stream);
     }
     if (this.core === null && !stream) {
       // windows-1252 is stateless and never fatal: a Latin-1 string whenever it is exact.

@@ -9,4 +9,5 @@ cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --features unpacked-indexes -- -D warnings
 cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --no-default-features --features japanese,unpacked-indexes -- -D warnings
 npx biome check --error-on-warnings .

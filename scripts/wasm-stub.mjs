@@ -95,6 +95,14 @@ function importedFunctions(bytes, list) {
   return functions;
 }
 
+// The names of the functions a module defines (not those it imports), from its "name" section.
+export function definedFunctionNames(bytes) {
+  const list = sections(bytes);
+  const names = functionNames(bytes, list);
+  const imported = importedFunctions(bytes, list);
+  return [...names].filter(([index]) => index >= imported).map(([, name]) => name);
+}
+
 // Returns [new module bytes, names of the functions stubbed].
 export function stubFunctions(bytes, matches) {
   const list = sections(bytes);

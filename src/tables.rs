@@ -247,7 +247,8 @@ pub(crate) fn reverse_bmp<T: Copy + Into<u32>>(
 mod tests {
     use super::*;
 
-    /// Every entry of every packed index expands to what its file says.
+    /// Every index, expanded from its packed form (or, with `unpacked-indexes`, as generated), is
+    /// what its file says.
     #[test]
     fn expanded_indexes_equal_the_files() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/");

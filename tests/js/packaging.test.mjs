@@ -135,8 +135,14 @@ test("browsers and bundlers compile asynchronously; workerd imports the module; 
     node,
     /bindLater\(name, \(\) => bindWasm\(instantiate\(new WebAssembly\.Module\(readFamily\(name, url\(\)\)\)\)\)\)/,
   );
+  // Each add-on's Node entry reads its family's unpacked build, as the full entry does.
   for (const name of ['lite', ...ADDONS]) {
-    assert.match(read(`pkg/${name}.node.mjs`), /^bindWasm\(instantiate\(new WebAssembly\.Module\(bytes\)\)\);$/m, name);
+    const entry = read(`pkg/${name}.node.mjs`);
+    assert.match(entry, /^bindWasm\(instantiate\(new WebAssembly\.Module\(bytes\)\)\);$/m, name);
+    const file = name === 'lite' ? 'lite_bg.wasm' : `${name}-unpacked_bg.wasm`;
+    assert.ok(entry.includes(`readFileSync(new URL('./${file}', import.meta.url))`), `${name} reads ${file}`);
+    if (name !== 'lite')
+      assert.ok(node.includes(`new URL('./${file}', import.meta.url)`), `index.node.mjs names ${file}`);
   }
   // Nothing else compiles synchronously or reads files: the glue's initSync (also in Node's shared
   // chunk) compiles bytes synchronously, but the entries only ever pass it a module.
