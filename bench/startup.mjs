@@ -23,13 +23,19 @@ import iconv from 'iconv-lite';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 // The variants. `load`: what the child imports, in order (a path relative to the repository, or a
-// package specifier resolved from here); `decode`: an expression decoding `bytes` (a Uint8Array)
+// package specifier resolved from here), or with `require`, requires; `decode`: an expression decoding `bytes` (a Uint8Array)
 // with `lib`, the array of the imported namespaces; `optional`: skipped, with a note, when one of
 // the `load` paths does not exist (entries not built yet).
 const VARIANTS = [
   { name: 'bare', load: [], decode: null },
   { name: 'node-icu', load: [], decode: `new TextDecoder('shift_jis').decode(bytes)` },
   { name: 'encoding-wasm', load: ['pkg/index.node.mjs'], decode: `new lib[0].TextDecoder('shift_jis').decode(bytes)` },
+  {
+    name: 'encoding-wasm-require',
+    load: ['pkg/index.cjs'],
+    require: true,
+    decode: `new lib[0].TextDecoder('shift_jis').decode(bytes)`,
+  },
   {
     name: 'encoding-wasm-lite+japanese',
     load: ['pkg/lite.node.mjs', 'pkg/japanese.node.mjs'],
@@ -89,8 +95,14 @@ function shiftJisSample(size) {
 // first decode, and report that, whether the decode was right, and its own peak memory.
 function childScript(variant, binPath, txtPath) {
   const urls = variant.load.map(resolve);
-  const imports = urls.map((u) => `await import(${JSON.stringify(u)})`).join(', ');
+  const imports = urls
+    .map((u) =>
+      variant.require ? `require(${JSON.stringify(fileURLToPath(u))})` : `await import(${JSON.stringify(u)})`,
+    )
+    .join(', ');
   return `import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
 const bytes = new Uint8Array(readFileSync(${JSON.stringify(binPath)}));
 const expected = readFileSync(${JSON.stringify(txtPath)}, 'utf8');
 const t0 = performance.now();

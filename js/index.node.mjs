@@ -8,7 +8,7 @@
 // with Rollup: what it imports goes into node-shared.mjs, shared by every Node entry.
 
 import { readFileSync } from 'node:fs';
-import { bindLater, bindWasm, instantiate } from './node-bind.mjs';
+import { bindFamilyLater, bindWasm, instantiate } from './node-bind.mjs';
 
 // Where each family's module is (URLs written out, for bundlers to see).
 const families = [
@@ -17,15 +17,6 @@ const families = [
   ['chinese-traditional', () => new URL('./chinese-traditional-unpacked_bg.wasm', import.meta.url)],
   ['korean', () => new URL('./korean-unpacked_bg.wasm', import.meta.url)],
 ];
-
-// A family's module file, or an Error saying which is missing from the installed package.
-function readFamily(name, url) {
-  try {
-    return readFileSync(url);
-  } catch (e) {
-    throw new Error(`encoding-wasm: the ${name} module (${url}) cannot be read: ${e.message}`, { cause: e });
-  }
-}
 
 let bytes = null;
 try {
@@ -36,7 +27,7 @@ try {
 if (bytes !== null) {
   bindWasm(instantiate(new WebAssembly.Module(bytes)));
   for (const [name, url] of families) {
-    bindLater(name, () => bindWasm(instantiate(new WebAssembly.Module(readFamily(name, url())))));
+    bindFamilyLater(name, () => readFileSync(url()));
   }
 } else {
   const { wasmBytes } = await import('./wasm-inline.mjs');
