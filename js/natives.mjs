@@ -146,9 +146,9 @@ export const nativeUtf16Le = once(
 
 // Native single-byte decoders (§ 9.1) for whole non-fatal calls, by encoding number: `label`'s
 // native decoder where its output equals ours, `reference(PROBE, enc)`, else null; checked on first
-// use (see once). The decoder is stateless and one byte is one code point, so equal output for every byte,
-// after the bytes of UTF-8 and UTF-16 BOMs (which a single-byte decoder must not take as one),
-// means equal output for every input.
+// use (see once). The decoder is stateless and one byte is one code point, so equal output for
+// every byte, after the bytes of UTF-8 and UTF-16 BOMs (which a single-byte decoder must not take
+// as one), means equal output for every input.
 const PROBE = Uint8Array.from([0xef, 0xbb, 0xbf, 0xfe, 0xff, 0xfe, ...Array(256).keys()]);
 const singleByte = [];
 export function nativeSingleByte(enc, label, reference) {

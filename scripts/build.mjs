@@ -97,13 +97,10 @@ function buildModule({ name, features }) {
   if (!stubbedNames.some((n) => n.endsWith('::rust_begin_unwind')))
     fail('the panic handler was not found to stub; update the pattern');
   writeFileSync(join(dir, 'stubbed.wasm'), stubbed);
-  // The producers and target-features sections only matter to tools before this point. Memory
-  // packing would split the data into a segment per run of non-zero bytes: the segment headers
-  // cost more gzipped (about 300 bytes) than the zeros they leave out.
-  // A table built on first use (in a OnceLock's initializer) loops thousands of times, which
-  // makes V8 optimize the function the loop is in: kept out of the decoders and encoders, that
-  // is the small initializer, not a decoder of 6 to 15 KB (10 ms of TurboFan in the background,
-  // which a short-lived process waits for at exit). Every module builds some table so.
+  // A table built on first use (in a OnceLock's initializer) loops thousands of times, and V8
+  // then optimizes the function holding the loop: kept from being inlined, that function is the
+  // small initializer rather than a decoder of 6 to 15 KB (10 ms of TurboFan on a background
+  // thread, which a short-lived process waits for at exit). Every module builds some table so.
   const lazyInit = '*OnceLock*initialize*';
   const lazyInitPattern = new RegExp(
     lazyInit
@@ -113,6 +110,9 @@ function buildModule({ name, features }) {
   );
   if (!definedFunctionNames(stubbed).some((n) => lazyInitPattern.test(n)))
     fail(`no function of ${name} matches ${lazyInit}; update the pattern`);
+  // The producers and target-features sections only matter to tools before this point. Memory
+  // packing would split the data into a segment per run of non-zero bytes: the segment headers
+  // cost more gzipped (about 300 bytes) than the zeros they leave out.
   run(process.execPath, [
     wasmOpt,
     `--no-inline=${lazyInit}`,
