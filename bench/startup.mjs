@@ -23,9 +23,9 @@ import iconv from 'iconv-lite';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 // The variants. `load`: what the child imports, in order (a path relative to the repository, or a
-// package specifier resolved from here), or with `require`, requires; `decode`: an expression decoding `bytes` (a Uint8Array)
-// with `lib`, the array of the imported namespaces; `optional`: skipped, with a note, when one of
-// the `load` paths does not exist (entries not built yet).
+// package specifier resolved from here), or with `require`, requires; `decode`: an expression
+// decoding `bytes` (a Uint8Array) with `lib`, the array of the imported namespaces; `optional`:
+// skipped, with a note, when one of the `load` paths does not exist (entries not built yet).
 const VARIANTS = [
   { name: 'bare', load: [], decode: null },
   { name: 'node-icu', load: [], decode: `new TextDecoder('shift_jis').decode(bytes)` },

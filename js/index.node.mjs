@@ -10,14 +10,6 @@
 import { readFileSync } from 'node:fs';
 import { bindFamilyLater, bindWasm, instantiate } from './node-bind.mjs';
 
-// Where each family's module is (URLs written out, for bundlers to see).
-const families = [
-  ['japanese', () => new URL('./japanese-unpacked_bg.wasm', import.meta.url)],
-  ['chinese-simplified', () => new URL('./chinese-simplified-unpacked_bg.wasm', import.meta.url)],
-  ['chinese-traditional', () => new URL('./chinese-traditional-unpacked_bg.wasm', import.meta.url)],
-  ['korean', () => new URL('./korean-unpacked_bg.wasm', import.meta.url)],
-];
-
 let bytes = null;
 try {
   bytes = readFileSync(new URL('./lite_bg.wasm', import.meta.url));
@@ -26,9 +18,16 @@ try {
 }
 if (bytes !== null) {
   bindWasm(instantiate(new WebAssembly.Module(bytes)));
-  for (const [name, url] of families) {
-    bindFamilyLater(name, () => readFileSync(url()));
-  }
+  // Each read written out in full, for bundlers and for tools that trace the files an app uses
+  // (@vercel/nft: Next.js's standalone output, Vercel).
+  bindFamilyLater('japanese', () => readFileSync(new URL('./japanese-unpacked_bg.wasm', import.meta.url)));
+  bindFamilyLater('chinese-simplified', () =>
+    readFileSync(new URL('./chinese-simplified-unpacked_bg.wasm', import.meta.url)),
+  );
+  bindFamilyLater('chinese-traditional', () =>
+    readFileSync(new URL('./chinese-traditional-unpacked_bg.wasm', import.meta.url)),
+  );
+  bindFamilyLater('korean', () => readFileSync(new URL('./korean-unpacked_bg.wasm', import.meta.url)));
 } else {
   const { wasmBytes } = await import('./wasm-inline.mjs');
   bindWasm(instantiate(await WebAssembly.compile(wasmBytes())));

@@ -35,7 +35,7 @@ test('a missing family file is an Error naming it; the rest works', async (t) =>
       () => new lib.TextDecoder('shift_jis'),
       (e) =>
         e.constructor === Error &&
-        /^encoding-wasm: the japanese module cannot be read: .*japanese-unpacked_bg\.wasm/.test(e.message),
+        /^encoding-wasm: the japanese module cannot be loaded: .*japanese-unpacked_bg\.wasm/.test(e.message),
     );
   }
   // A BOM picks UTF-8 before the fallback's module is needed.
@@ -57,8 +57,27 @@ test('require(): a family is read on first use; a missing family file is an Erro
       () => lib.encode('가', 'euc-kr'),
       (e) =>
         e.constructor === Error &&
-        /^encoding-wasm: the korean module cannot be read: .*korean-unpacked_bg\.wasm/.test(e.message),
+        /^encoding-wasm: the korean module cannot be loaded: .*korean-unpacked_bg\.wasm/.test(e.message),
     );
   }
   assert.equal(new lib.TextDecoder('gbk').decode(new Uint8Array([0xb0, 0xa1])), '啊');
+});
+
+test('every encoding decodes and encodes alike through import, require() and the packed full module', async () => {
+  const esm = await import(new URL('index.node.mjs', pkg));
+  const cjs = createRequire(new URL('index.cjs', pkg))('./index.cjs');
+  // The inlined full module: the packed indexes, where the Node entries read the unpacked ones.
+  const full = await import(new URL('index.inline.mjs', pkg));
+  const bytes = Uint8Array.from({ length: 512 }, (_, i) => (i % 3 === 2 ? 0x41 : 0x81 + ((i * 37) % 126)));
+  const text = 'a\u00E9\u3042\u4E00\uAC00\u{20B9F}\u00A5\u203E';
+  for (const { name, hasEncoder } of esm.encodings().flatMap((g) => g.encodings)) {
+    if (name === 'replacement') continue;
+    const decoded = [esm, cjs, full].map((lib) => new lib.TextDecoder(name).decode(bytes));
+    assert.equal(decoded[1], decoded[0], `${name}: require() and import differ`);
+    assert.equal(decoded[2], decoded[0], `${name}: the packed full module and import differ`);
+    if (!hasEncoder) continue;
+    const encoded = [esm, cjs, full].map((lib) => lib.encode(text, name));
+    assert.deepEqual(encoded[1], encoded[0], `${name}: require() and import encode differently`);
+    assert.deepEqual(encoded[2], encoded[0], `${name}: the packed full module and import encode differently`);
+  }
 });
