@@ -1,9 +1,10 @@
 // The source of pkg/api.cjs: everything the CommonJS entries share (the API, the glue's
-// instantiate, bindWasm, bindFamilyLater and installPolyfill), bundled into one CommonJS module by
-// esbuild.
+// instantiate, bindWasm, bindOrFallbackSync, bindFamilyLater and installPolyfill), bundled into one
+// CommonJS module by esbuild.
 
 export * from './index.mjs';
 export { instantiate } from './glue.mjs';
 export { bindWasm } from './wasm.mjs';
+export { bindOrFallbackSync } from './fallback.mjs';
 export { bindFamilyLater } from './node-families.mjs';
 export { installPolyfill } from './polyfill.mjs';

@@ -4,27 +4,29 @@
 // tools that trace the files an app uses (@vercel/nft: Next.js's standalone output, Vercel).
 // Where a bundler has moved this code away from the files (webpack or esbuild for Node), the
 // inlined full module is used: the bundler converts wasm-inline.mjs (which Node 20 itself cannot
-// require).
+// require). Where WebAssembly is missing (`node --jitless`), the full module compiled to
+// JavaScript is required instead.
 'use strict';
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { bindFamilyLater, bindWasm, instantiate, installPolyfill, ...api } = require('./api.cjs');
+const { bindFamilyLater, bindOrFallbackSync, instantiate, installPolyfill, ...api } = require('./api.cjs');
 
-const bind = (bytes) => bindWasm(instantiate(new WebAssembly.Module(bytes)));
-
-let lite = null;
-try {
-  lite = readFileSync(join(__dirname, 'lite_bg.wasm'));
-} catch {
-  // Not beside this file: see above.
-}
-if (lite !== null) {
-  bind(lite);
-  bindFamilyLater('japanese', () => readFileSync(join(__dirname, 'japanese-unpacked_bg.wasm')));
-  bindFamilyLater('chinese-simplified', () => readFileSync(join(__dirname, 'chinese-simplified-unpacked_bg.wasm')));
-  bindFamilyLater('chinese-traditional', () => readFileSync(join(__dirname, 'chinese-traditional-unpacked_bg.wasm')));
-  bindFamilyLater('korean', () => readFileSync(join(__dirname, 'korean-unpacked_bg.wasm')));
-} else {
-  bind(require('./wasm-inline.mjs').wasmBytes());
-}
+bindOrFallbackSync(
+  () => {
+    let lite = null;
+    try {
+      lite = readFileSync(join(__dirname, 'lite_bg.wasm'));
+    } catch {
+      // Not beside this file: see above.
+    }
+    if (lite === null) return instantiate(new WebAssembly.Module(require('./wasm-inline.mjs').wasmBytes()));
+    const bound = instantiate(new WebAssembly.Module(lite));
+    bindFamilyLater('japanese', () => readFileSync(join(__dirname, 'japanese-unpacked_bg.wasm')));
+    bindFamilyLater('chinese-simplified', () => readFileSync(join(__dirname, 'chinese-simplified-unpacked_bg.wasm')));
+    bindFamilyLater('chinese-traditional', () => readFileSync(join(__dirname, 'chinese-traditional-unpacked_bg.wasm')));
+    bindFamilyLater('korean', () => readFileSync(join(__dirname, 'korean-unpacked_bg.wasm')));
+    return bound;
+  },
+  () => require('./encoding_wasm_bg.wasm2js.cjs'),
+);
 module.exports = api;

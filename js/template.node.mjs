@@ -5,18 +5,24 @@
 // `-unpacked` build, whose indexes need no expansion before the first decode). Where a bundler
 // has moved this module away from the file (esbuild for Node) or made the URL a web path
 // (Next.js's Turbopack on the server), the inlined copy (wasm-inline.mjs) is compiled instead.
-// scripts/build.mjs bundles the entries made from this with Rollup: what they import goes into
-// node-shared.mjs, shared by every Node entry.
+// Where WebAssembly is missing (`node --jitless`), the module compiled to JavaScript is imported
+// (fallback.mjs). scripts/build.mjs bundles the entries made from this with Rollup: what they
+// import goes into node-shared.mjs, shared by every Node entry.
 
 import { readFileSync } from 'node:fs';
-import { bindWasm, instantiate } from './node-bind.mjs';
+import { bindOrFallback, instantiate } from './node-bind.mjs';
 
-let bytes;
-try {
-  bytes = readFileSync(new URL('./encoding_wasm_bg.wasm', import.meta.url));
-} catch {
-  bytes = (await import('./wasm-inline.mjs')).wasmBytes();
-}
-bindWasm(instantiate(new WebAssembly.Module(bytes)));
+await bindOrFallback(
+  async () => {
+    let bytes;
+    try {
+      bytes = readFileSync(new URL('./encoding_wasm_bg.wasm', import.meta.url));
+    } catch {
+      bytes = (await import('./wasm-inline.mjs')).wasmBytes();
+    }
+    return instantiate(new WebAssembly.Module(bytes));
+  },
+  () => import('./encoding_wasm_bg.wasm2js.mjs'),
+);
 
 export * from './index.mjs';

@@ -126,6 +126,15 @@ class Module {
   }
 }
 
+// A module compiled to JavaScript (wasm2js): its memory grows into a new ArrayBuffer and leaves
+// the old one attached, so the views are checked against the current buffer.
+class JsModule extends Module {
+  refresh() {
+    if (this.memory !== this.W.memory.buffer) this.heap8 = EMPTY_BYTES;
+    super.refresh();
+  }
+}
+
 // The first bound module with the table of encodings (lite or full): labels, BOM sniffing, UTF-8.
 let base = null;
 // The module serving each encoding number.
@@ -138,7 +147,7 @@ const loaders = new Map();
 // Binds an instantiated module, what glue.mjs's instantiate(module) returns: { exports,
 // CoreTextDecoder, CoreEncoder }. Its encodings are served by it unless an earlier module has them.
 export function bindWasm(instance) {
-  const m = new Module(instance);
+  const m = instance?.wasm2js === true ? new JsModule(instance) : new Module(instance);
   if (base === null && typeof m.W.label_lookup === 'function') {
     base = m;
     readTable(m);
@@ -184,9 +193,22 @@ function readTable(m) {
   UTF16LE = NAMES.indexOf('UTF-16LE');
 }
 
+// Why no module could be bound (see fallback.mjs), or null.
+let failure = null;
+
+// Records why the entry could bind no module: every API then throws an Error saying so.
+export function bindFailed(message, cause) {
+  failure = { message, cause };
+}
+
+export function loadFailure() {
+  return base === null ? failure : null;
+}
+
 // Every API checks this first: without the module nothing works, and the caller is told why.
 export function ready() {
   if (base === null) {
+    if (failure !== null) throw new Error(failure.message, { cause: failure.cause });
     throw new Error('encoding-wasm: the WebAssembly module is not instantiated (see bindWasm).');
   }
 }
