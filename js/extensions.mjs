@@ -23,7 +23,7 @@ import {
 } from './wasm.mjs';
 import { nativeEncoder } from './natives.mjs';
 import { concatBytes } from './text-encoder.mjs';
-import { utf16Bytes } from './strings.mjs';
+import { utf16Bytes } from './buffer.mjs';
 
 function encoderFor(l, what) {
   const enc = encodingForLabel(l, what, true);

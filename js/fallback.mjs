@@ -2,59 +2,49 @@
 // whose Content-Security-Policy lacks 'wasm-unsafe-eval', iOS Lockdown Mode): an entry tries its
 // WebAssembly module and, where that fails, the same module compiled to JavaScript by wasm2js
 // (<name>_bg.wasm2js.mjs, loaded only then). An entry never throws: where neither can be bound,
-// every API throws an Error that names both causes.
+// every API throws an Error that names the causes.
 
 import { bindFailed, bindWasm } from './wasm.mjs';
 
-const describe = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+const text = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
-// Why the WebAssembly module could not be used, in words a developer can act on.
-function wasmCause(e) {
-  if (typeof WebAssembly !== 'object') return 'this runtime has no WebAssembly';
-  const text = describe(e);
-  if (/unsafe-eval|Content.Security.Policy/i.test(text)) {
-    return `WebAssembly is refused here, by a Content-Security-Policy without 'wasm-unsafe-eval' (${text})`;
-  }
-  return `its WebAssembly module could not be loaded (${text})`;
-}
-
-function failed(wasmError, jsError, why) {
-  const then = jsError === undefined ? why : `its JavaScript build could not be loaded either (${describe(jsError)})`;
-  bindFailed(`encoding-wasm cannot run: ${wasmCause(wasmError)}; ${then}.`, jsError ?? wasmError);
+// Records why no module could be bound: `wasmError` from the WebAssembly module, then `then`
+// (what went wrong with the JavaScript build, or what to do where the entry has none).
+function failed(wasmError, then, cause) {
+  const why =
+    typeof WebAssembly !== 'object'
+      ? 'this runtime has no WebAssembly'
+      : /unsafe-eval|Content.Security.Policy/i.test(text(wasmError))
+        ? `WebAssembly is refused here by a Content-Security-Policy without 'wasm-unsafe-eval' (${text(wasmError)})`
+        : `its WebAssembly module could not be loaded (${text(wasmError)})`;
+  bindFailed(`encoding-wasm cannot run: ${why}; ${then}.`, cause);
 }
 
 // Binds what `load()` returns (an instantiated WebAssembly module, or a promise of one); where it
-// throws or rejects, what `fallback()` (the wasm2js module's import) gives. An entry without a
-// JavaScript build passes, instead of `fallback`, the sentence that says what to do.
+// throws or rejects, the module that `fallback()` imports (a wasm2js module).
 export async function bindOrFallback(load, fallback) {
-  let wasmError;
   try {
     bindWasm(await load());
-    return;
-  } catch (e) {
-    wasmError = e;
-  }
-  try {
-    if (typeof fallback === 'string') return failed(wasmError, undefined, fallback);
-    bindWasm((await fallback()).instantiate());
-  } catch (e) {
-    failed(wasmError, e);
+  } catch (wasmError) {
+    try {
+      bindWasm((await fallback()).instantiate());
+    } catch (e) {
+      failed(wasmError, `its JavaScript build could not be loaded either (${text(e)})`, e);
+    }
   }
 }
 
-// The same, synchronously: for entries that cannot wait (require()).
+// The same, synchronously, for require(). An entry without a JavaScript build passes, instead of
+// `fallback`, the sentence that says what to do.
 export function bindOrFallbackSync(load, fallback) {
-  let wasmError;
   try {
     bindWasm(load());
-    return;
-  } catch (e) {
-    wasmError = e;
-  }
-  try {
-    if (typeof fallback === 'string') return failed(wasmError, undefined, fallback);
-    bindWasm(fallback().instantiate());
-  } catch (e) {
-    failed(wasmError, e);
+  } catch (wasmError) {
+    if (typeof fallback === 'string') return failed(wasmError, fallback, wasmError);
+    try {
+      bindWasm(fallback().instantiate());
+    } catch (e) {
+      failed(wasmError, `its JavaScript build could not be loaded either (${text(e)})`, e);
+    }
   }
 }

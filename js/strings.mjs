@@ -1,101 +1,10 @@
 // Building JS strings from UTF-16 code units, and UTF-8 where no native encoder exists.
 
+import { EXTERNAL, ucs2Slice, ucs2Write } from './buffer.mjs';
 import { nativeUtf16 } from './natives.mjs';
-import { lengthOf } from './webidl.mjs';
 
 const fromCharCode = String.fromCharCode;
 const APPLY_MAX = 8192;
-
-// Node's Buffer copies UTF-16 into a string fastest, where it exists and works.
-const ucs2Slice = (() => {
-  try {
-    const B = globalThis.Buffer;
-    const slice = B.prototype.ucs2Slice;
-    const probe = B.from(new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0x3042]).buffer);
-    return slice.call(probe, 2, 10) === 'a\u{1F600}\u3042' && slice.call(probe, 0, 2) === '\uFEFF' ? slice : null;
-  } catch {
-    return null;
-  }
-})();
-
-// Whether ucs2Slice and latin1Slice also read plain views (any offset, shared memory) by their
-// internal slots (a redefined `length` is ignored, as where they are C++; not where they are JS,
-// as in workerd), and String#toWellFormed exists.
-const sliceViews = (() => {
-  try {
-    const v = new Uint8Array([0, 0x61, 0, 0x3d, 0xd8, 0, 0xde]).subarray(1);
-    Object.defineProperty(v, 'length', { value: 0 });
-    return (
-      ucs2Slice.call(v, 0, 6) === 'a\u{1F600}' &&
-      'a\uD800'.toWellFormed() === 'a\uFFFD' &&
-      globalThis.Buffer.prototype.latin1Slice.call(v, 2, 4) === '=\u00D8'
-    );
-  } catch {
-    return false;
-  }
-})();
-
-// A whole TextDecoder decode() of UTF-16LE `bytes` by a fresh decoder (§ 7.2, § 14.2.1), the
-// string, or null for a fatal error; null (the function) where the above is missing. The decoder
-// turns each lone surrogate into U+FFFD as toWellFormed does, and an odd last byte into one U+FFFD
-// (one with a lead surrogate before it: end of queue resets both).
-export const utf16LeWhole = sliceViews
-  ? (bytes, fatal, ignoreBOM) => {
-      const len = lengthOf(bytes);
-      const start = !ignoreBOM && len >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
-      let s = ucs2Slice.call(bytes, start, len & ~1);
-      const odd = (len & 1) !== 0;
-      if (!s.isWellFormed() || odd) {
-        if (fatal) return null;
-        const last = s.charCodeAt(s.length - 1);
-        s = s.toWellFormed();
-        if (odd && !(last >= 0xd800 && last <= 0xdbff)) s += '\uFFFD';
-      }
-      return s;
-    }
-  : null;
-
-// windows-1252 maps every byte but 0x80-0x9F as Latin-1 does (§ 9.1, its index): the string of a
-// whole decode of `bytes` (a Uint8Array) when it has none of those, by Buffer#latin1Slice where it
-// reads plain views; else null. Worth it up to 64 KiB: beyond, wasm's decode costs about as much
-// as a wasted slice.
-const latin1Slice = sliceViews ? globalThis.Buffer.prototype.latin1Slice : null;
-const C1 = /[\x80-\x9F]/;
-export function windows1252Latin1(bytes) {
-  const len = lengthOf(bytes);
-  if (latin1Slice === null || len > 65536) return null;
-  const s = latin1Slice.call(bytes, 0, len);
-  return C1.test(s) ? null : s;
-}
-
-// Node's Buffer writes a string's code units as they are (lone surrogates too) at memcpy speed.
-const ucs2Write = (() => {
-  try {
-    const b = globalThis.Buffer.alloc(8);
-    const write = b.ucs2Write;
-    return write.call(b, 'a\uD800', 2, 4) === 4 && b[2] === 0x61 && b[3] === 0 && b[4] === 0 && b[5] === 0xd8
-      ? write
-      : null;
-  } catch {
-    return null;
-  }
-})();
-
-// A Buffer over wasm memory for ucs2Slice and ucs2Write, or null where there is none.
-export function nodeView(buffer) {
-  return ucs2Slice === null || ucs2Write === null ? null : globalThis.Buffer.from(buffer);
-}
-
-// UTF-16LE or BE bytes of `s` with lone surrogates as U+FFFD (the encoders' USVString input), in
-// Node at memcpy speed; null elsewhere.
-export function utf16Bytes(s, be) {
-  if (ucs2Write === null || typeof s.isWellFormed !== 'function') return null;
-  const w = s.isWellFormed() ? s : s.toWellFormed();
-  const out = globalThis.Buffer.allocUnsafeSlow(2 * w.length);
-  ucs2Write.call(out, w, 0, out.length);
-  if (be) out.swap16();
-  return new Uint8Array(out.buffer, 0, out.length);
-}
 
 // Writes code units start..end of `s` to `heap16` from index `at`; `node` is nodeView(its buffer).
 export function stringToUtf16(s, start, end, heap16, node, at) {
@@ -105,21 +14,6 @@ export function stringToUtf16(s, start, end, heap16, node, at) {
   }
   for (let i = start, j = at; i < end; i++, j++) heap16[j] = s.charCodeAt(i);
 }
-
-// Node copies more than 0xFBEE9 code units into an external string (malloc and memcpy), about
-// ten times faster than into a heap string. Long outputs shorter than that are taken as a slice
-// of an external string of this many units (a view of it, as exact): it keeps under twice their
-// memory alive, which is worth it from half this length up.
-// (Node's own threshold, EXTERN_APEX in src/string_bytes.cc: not in Bun or Deno, whose Buffer
-// differs.) Zero where it does not apply.
-const EXTERNAL =
-  ucs2Slice !== null &&
-  typeof process === 'object' &&
-  typeof process.versions?.node === 'string' &&
-  process.versions.bun === undefined &&
-  typeof Deno === 'undefined'
-    ? 0xfbeeb
-    : 0;
 
 // How many code units from the start of an output of `n` units utf16ToString reads at best.
 export function readableUnits(n) {

@@ -32,7 +32,7 @@ import {
   encodingForLabel,
 } from './wasm.mjs';
 import { nativeUtf8, nativeUtf16Le, nativeSingleByte, newNative } from './natives.mjs';
-import { utf16LeWhole, windows1252Latin1 } from './strings.mjs';
+import { utf16LeWhole, windows1252Latin1 } from './buffer.mjs';
 
 export function fatalError(name) {
   return new TypeError(`The encoded data is not valid ${name}.`);

@@ -9,7 +9,8 @@
 // then served by the first bound module that has it.
 
 import { EMPTY_BYTES, lengthOf, subBytes, setBytes } from './webidl.mjs';
-import { utf16ToString, stringToUtf16, nodeView, readableUnits } from './strings.mjs';
+import { nodeView } from './buffer.mjs';
+import { utf16ToString, stringToUtf16, readableUnits } from './strings.mjs';
 
 // Bytes per wasm call: big inputs go through in pieces, so memory stays bounded.
 export const CHUNK = 1 << 21;

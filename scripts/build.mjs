@@ -266,12 +266,28 @@ for (const name of readdirSync(join(root, 'js'))) {
   if (name === 'api.cjs.mjs' || name === 'template.node.mjs' || name.endsWith('.d.ts')) continue;
   if (name.endsWith('.mjs') || name.endsWith('.cjs')) copyFileSync(join(root, 'js', name), join(pkg, name));
 }
+// Node's bundles take buffer.node.mjs (Node's Buffer fast paths) where the modules import
+// buffer.mjs (none): browsers never load it.
+const nodeBufferPath = join(pkg, 'buffer.node.mjs');
+const nodeBufferEsbuild = {
+  name: 'node-buffer',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/buffer\.mjs$/ }, () => ({ path: nodeBufferPath }));
+  },
+};
+const nodeBufferRollup = {
+  name: 'node-buffer',
+  resolveId: (spec) => (spec === './buffer.mjs' ? nodeBufferPath : null),
+};
+
 // pkg/<to>: the ES module `source` and what it imports from pkg/, bundled as one CommonJS module.
 async function commonJs(source, to) {
   const cjs = await esbuild({
     stdin: { contents: readFileSync(source, 'utf8'), resolveDir: pkg, sourcefile: basename(source) },
     bundle: true,
     format: 'cjs',
+    // Node's require() entries use the Buffer fast paths.
+    plugins: [nodeBufferEsbuild],
     // Astral characters as pairs of \uXXXX escapes, not \u{...}: Deno's parser refuses a lone
     // \uD800 right before a \u{...} escape (see natives.mjs).
     supported: { 'unicode-escapes': false },
@@ -360,6 +376,7 @@ const nodeBundle = await rollup({
   input: nodeInputs,
   // An entry exports exactly its own exports (a chunk more would fail the check below).
   preserveEntrySignatures: 'strict',
+  plugins: [nodeBufferRollup],
   // The inlined modules stay separate files, loaded only where the .wasm files are not found, and
   // so do the modules compiled to JavaScript, loaded only where WebAssembly is missing.
   external: (id) => id.startsWith('node:') || /(^|[/\\])(wasm-inline[\w-]*|[\w-]+_bg\.wasm2js)\.mjs$/.test(id),

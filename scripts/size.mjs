@@ -28,6 +28,17 @@ export const ENTRIES = [
     imports: ['lite.browser.mjs', ...FAMILIES.map((f) => `${f}.browser.mjs`)],
     ceiling: 128_416,
   },
+  // Without WebAssembly (the `react-native` and `no-wasm` conditions): the modules compiled to
+  // JavaScript are part of the bundle. A page whose WebAssembly fails fetches the same code (the
+  // browser entry's fallback).
+  { name: 'no-wasm: encoding-wasm (full)', imports: ['index.nowasm.mjs'], nowasm: true, ceiling: 102_528 },
+  { name: 'no-wasm: encoding-wasm/lite', imports: ['lite.nowasm.mjs'], nowasm: true, ceiling: 29_184 },
+  ...FAMILIES.map((f) => ({
+    name: `no-wasm: lite + ${f}`,
+    imports: ['lite.nowasm.mjs', `${f}.nowasm.mjs`],
+    nowasm: true,
+    ceiling: { japanese: 62_848, 'chinese-simplified': 59_968, 'chinese-traditional': 67_328, korean: 54_656 }[f],
+  })),
 ];
 
 const compressed = (bytes) => ({
@@ -46,7 +57,7 @@ const sum = (parts) => ({
 
 // Bundles pkg/ modules `imports` for browsers, minified, as a page importing them would (the first
 // one's exports kept); the .wasm files they load by URL stay separate assets.
-export async function bundle(imports) {
+export async function bundle(imports, nowasm = false) {
   const [main, ...rest] = imports;
   const result = await build({
     stdin: {
@@ -59,6 +70,9 @@ export async function bundle(imports) {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
+    // The modules compiled to JavaScript, imported by the WebAssembly entries only where it fails,
+    // are fetched only there: separate files (the no-wasm rows).
+    external: nowasm ? [] : ['*.wasm2js.mjs'],
     write: false,
     logLevel: 'silent',
   });
@@ -72,7 +86,7 @@ export function wasmFiles(code) {
 
 export async function measure(entry) {
   if (!existsSync(join(pkg, entry.imports[0]))) throw new Error('pkg/ is missing: run `npm run build` first');
-  const code = await bundle(entry.imports);
+  const code = await bundle(entry.imports, entry.nowasm);
   const files = wasmFiles(code);
   const js = compressed(code);
   const wasm = sum(files.map((f) => compressed(readFileSync(join(pkg, f)))));

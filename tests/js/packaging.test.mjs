@@ -37,7 +37,20 @@ test('every file the exports map names exists, for every runtime condition', () 
     const conds = Object.keys(pkgJson.exports[sub]);
     assert.deepEqual(
       conds,
-      ['types', 'workerd', 'inline-wasm', 'deno', 'bun', 'node', 'browser', 'import', 'require', 'default'],
+      [
+        'types',
+        'react-native',
+        'no-wasm',
+        'workerd',
+        'inline-wasm',
+        'deno',
+        'bun',
+        'node',
+        'browser',
+        'import',
+        'require',
+        'default',
+      ],
       sub,
     );
   }
@@ -45,14 +58,22 @@ test('every file the exports map names exists, for every runtime condition', () 
 
 // The lite entry and the add-ons: the file each runtime's condition picks, written out.
 const ADDONS = ['japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
-const RUNTIME_FILES = { workerd: 'workerd', 'inline-wasm': 'inline', deno: 'node', bun: 'node', node: 'node' };
+const RUNTIME_FILES = {
+  'react-native': 'nowasm',
+  'no-wasm': 'nowasm',
+  workerd: 'workerd',
+  'inline-wasm': 'inline',
+  deno: 'node',
+  bun: 'node',
+  node: 'node',
+};
 
 test('the lite entry and every add-on resolve, for every condition, to their file for that runtime', () => {
   const subpaths = ['lite', ...ADDONS];
   for (const name of subpaths) {
     assert.deepEqual(
       Object.keys(pkgJson.exports[`./${name}`]),
-      ['types', 'workerd', 'inline-wasm', 'deno', 'bun', 'node', 'default'],
+      ['types', 'react-native', 'no-wasm', 'workerd', 'inline-wasm', 'deno', 'bun', 'node', 'default'],
       name,
     );
     assert.equal(pkgJson.exports[`./${name}`].default, `./pkg/${name}.browser.mjs`, name);
@@ -74,7 +95,7 @@ test('the lite entry and every add-on resolve, for every condition, to their fil
 });
 
 test('the lite entry exports exactly the API; the add-ons export nothing', async () => {
-  for (const runtime of ['node', 'inline']) {
+  for (const runtime of ['node', 'inline', 'nowasm']) {
     assert.deepEqual(Object.keys(await import(new URL(`pkg/lite.${runtime}.mjs`, root))).sort(), [...API].sort());
     for (const name of ADDONS) {
       assert.deepEqual(Object.keys(await import(new URL(`pkg/${name}.${runtime}.mjs`, root))), [], name);
@@ -121,7 +142,7 @@ test('require() in Node gives the same API, working', () => {
 
 test("browsers and bundlers compile asynchronously; workerd imports the module; Node's ES entries compile synchronously", () => {
   const browser = read('pkg/index.browser.mjs');
-  assert.match(browser, /^const url = new URL\('\.\/encoding_wasm_bg\.wasm', import\.meta\.url\);$/m);
+  assert.match(browser, /^\s*const url = new URL\('\.\/encoding_wasm_bg\.wasm', import\.meta\.url\);$/m);
   assert.match(browser, /await WebAssembly\.compileStreaming\(response\)/);
   assert.match(browser, /await WebAssembly\.compile\(await response\.arrayBuffer\(\)\)/);
   assert.match(read('pkg/index.inline.mjs'), /await WebAssembly\.compile\(wasmBytes\(\)\)/);
@@ -130,11 +151,11 @@ test("browsers and bundlers compile asynchronously; workerd imports the module; 
   // Node's entries read and compile their module synchronously (quicker than the promise APIs at
   // start-up), the full entry a family's module on first use (see index.node.mjs).
   const node = read('pkg/index.node.mjs');
-  assert.match(node, /^ {2}bindWasm\(instantiate\(new WebAssembly\.Module\(bytes\)\)\);$/m);
+  assert.match(node, /^\s*const lite = instantiate\(new WebAssembly\.Module\(bytes\)\);$/m);
   // Each add-on's Node entry reads its family's unpacked build, as the full entry does.
   for (const name of ['lite', ...ADDONS]) {
     const entry = read(`pkg/${name}.node.mjs`);
-    assert.match(entry, /^bindWasm\(instantiate\(new WebAssembly\.Module\(bytes\)\)\);$/m, name);
+    assert.match(entry, /^\s*return instantiate\(new WebAssembly\.Module\(bytes\)\);$/m, name);
     const file = name === 'lite' ? 'lite_bg.wasm' : `${name}-unpacked_bg.wasm`;
     assert.ok(entry.includes(`readFileSync(new URL('./${file}', import.meta.url))`), `${name} reads ${file}`);
     if (name === 'lite') continue;
@@ -154,6 +175,26 @@ test("browsers and bundlers compile asynchronously; workerd imports the module; 
   )) {
     assert.doesNotMatch(read(`pkg/${f}`), /new WebAssembly\.Module|readFileSync/, f);
   }
+});
+
+test('every entry falls back to its module compiled to JavaScript; the no-wasm entries use it synchronously', () => {
+  for (const name of ['index', 'lite', ...ADDONS]) {
+    const file = `./${name === 'index' ? 'encoding_wasm' : name}_bg.wasm2js.mjs`;
+    // Imported only where WebAssembly fails: a runtime with it loads nothing more.
+    for (const runtime of ['browser', 'inline', 'node']) {
+      const entry = read(`pkg/${name}.${runtime}.mjs`);
+      if (runtime === 'node' && name === 'index') continue; // bundled by Rollup: below
+      assert.ok(entry.includes(`() => import('${file}')`), `${name}.${runtime}.mjs imports ${file} on failure`);
+      assert.doesNotMatch(entry, /^import .*wasm2js/m, `${name}.${runtime}.mjs`);
+    }
+    const nowasm = read(`pkg/${name}.nowasm.mjs`);
+    assert.ok(nowasm.includes(`import { instantiate } from '${file}';`), `${name}.nowasm.mjs imports ${file}`);
+    assert.doesNotMatch(nowasm, /\bawait\b|import\(/, `${name}.nowasm.mjs waits for nothing`);
+  }
+  assert.match(read('pkg/index.node.mjs'), /\(\) => import\('\.\/encoding_wasm_bg\.wasm2js\.mjs'\)/);
+  assert.match(read('pkg/index.cjs'), /\(\) => require\('\.\/encoding_wasm_bg\.wasm2js\.cjs'\)/);
+  // Node's shared chunk leaves them out.
+  assert.doesNotMatch(read('pkg/node-shared.mjs'), /function asmFunc/);
 });
 
 test('require() in a browser bundle gets the same API, instantiated from the inlined module', () => {
@@ -262,8 +303,12 @@ test("the tarball's file list", () => {
         `${name}_bg.wasm`,
         `wasm-inline-${name}.mjs`,
         `${name}.d.ts`,
-        ...['node', 'browser', 'workerd', 'inline'].map((runtime) => `${name}.${runtime}.mjs`),
+        ...['node', 'browser', 'workerd', 'inline', 'nowasm'].map((runtime) => `${name}.${runtime}.mjs`),
       ]),
+      // Every module compiled to JavaScript, the glue they share, and the full one for require().
+      ...['encoding_wasm', 'lite', ...ADDONS].map((name) => `${name}_bg.wasm2js.mjs`),
+      'glue-wasm2js.mjs',
+      'encoding_wasm_bg.wasm2js.cjs',
     ].map((f) => `pkg/${f}`),
   ];
   assert.deepEqual(packed().sort(), expected.sort());

@@ -3,7 +3,7 @@
 // yet; see scripts/size.mjs and BENCHMARKS.md). Needs `npm run build` first (pkg/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ENTRIES, FAMILIES, measure } from '../../scripts/size.mjs';
+import { bundle, ENTRIES, FAMILIES, measure } from '../../scripts/size.mjs';
 
 for (const entry of ENTRIES) {
   test(`${entry.name}: the gzipped bundle (JS + wasm) does not grow past its ceiling`, async () => {
@@ -19,6 +19,10 @@ test('each entry fetches exactly its modules and bundles the whole API', async (
     'encoding-wasm/lite': ['lite_bg.wasm'],
     ...Object.fromEntries(FAMILIES.map((f) => [`lite + ${f}`, [`${f}_bg.wasm`, 'lite_bg.wasm']])),
     'lite + every add-on': [...FAMILIES.map((f) => `${f}_bg.wasm`), 'lite_bg.wasm'].sort(),
+    // Without WebAssembly: no .wasm file, the modules are in the JS.
+    'no-wasm: encoding-wasm (full)': [],
+    'no-wasm: encoding-wasm/lite': [],
+    ...Object.fromEntries(FAMILIES.map((f) => [`no-wasm: lite + ${f}`, []])),
   };
   assert.deepEqual(
     ENTRIES.map((e) => e.name),
@@ -27,7 +31,10 @@ test('each entry fetches exactly its modules and bundles the whole API', async (
   for (const entry of ENTRIES) {
     const { files, js } = await measure(entry);
     assert.deepEqual(files, expected[entry.name], entry.name);
-    // The wasm module holds the encodings, the JS the whole API.
+    // The wasm module holds the encodings, the JS the whole API; without WebAssembly, the JS
+    // holds the module too (its code uses Math.imul, which the API's never does), and with it never does.
     assert.ok(js.raw > 10_000, `${entry.name}: the JS bundle is only ${js.raw} bytes`);
+    const code = Buffer.from(await bundle(entry.imports, entry.nowasm)).toString();
+    assert.equal(code.includes('Math.imul'), entry.nowasm === true, entry.name);
   }
 });
