@@ -4,7 +4,9 @@
 // maps 'encoding-wasm' (and 'encoding-wasm/polyfill') to the files that package.json's exports
 // give for the `workerd` condition. The worker runs the cases on a request to a random loopback
 // port. A second worker (an isolate of its own, where the full entry is never imported) runs
-// lite.mjs's cases and then the shared ones against 'encoding-wasm/lite' and its add-ons.
+// lite.mjs's cases and then the shared ones against 'encoding-wasm/lite' and its add-ons. Both also
+// run postal-mime.mjs's cases: the email parser (listed like the package, as 'postal-mime') over
+// legacy-charset messages with the entry's TextDecoder as the global.
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,28 +40,44 @@ const packageJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'
 // Each specifier the workers import is a module re-exporting the package's file for it.
 const ADDONS = ['japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
 const subpaths = ['.', './polyfill', './lite', ...ADDONS.map((name) => `./${name}`)];
+const CONDITIONS = ['workerd', 'worker', 'browser', 'import'];
 const shims = subpaths.map((subpath, i) => {
   const name = `encoding-wasm${subpath.slice(1)}`;
-  const target = join(
-    'node_modules/encoding-wasm',
-    resolveExport(packageJson, subpath, ['workerd', 'worker', 'browser', 'import']),
-  );
+  const target = join('node_modules/encoding-wasm', resolveExport(packageJson, subpath, CONDITIONS));
   writeFileSync(
     join(dir, `shim${i}.mjs`),
     `export * from ${JSON.stringify(`./${posix.relative(posix.dirname(name), target)}`)};\n`,
   );
   return [name, `shim${i}.mjs`];
 });
+// postal-mime's ES modules (its default export is all the cases use).
+const postalMimeDir = join(dir, 'node_modules/postal-mime');
+const postalMimeJson = JSON.parse(readFileSync(join(repoRoot, 'node_modules/postal-mime/package.json'), 'utf8'));
+const postalMimeMain = resolveExport(postalMimeJson, '.', CONDITIONS);
+const postalMimeModules = posix.dirname(postalMimeMain);
+cpSync(join(repoRoot, 'node_modules/postal-mime', postalMimeModules), join(postalMimeDir, postalMimeModules), {
+  recursive: true,
+});
+writeFileSync(
+  join(dir, 'postal-mime-shim.mjs'),
+  `export { default } from ${JSON.stringify(`./${posix.join('node_modules/postal-mime', postalMimeMain)}`)};\n`,
+);
+shims.push(['postal-mime', 'postal-mime-shim.mjs']);
 writeFileSync(
   join(dir, 'main.mjs'),
   `import * as lib from 'encoding-wasm';
 import { polyfillSuite, runSuites, summary } from './harness.mjs';
 import suites, { standardEncodings } from './cases.mjs';
+import postalMimeCases from './tests/js/shared/postal-mime.mjs';
 
 export default {
   async fetch() {
     const lines = [];
-    const all = [...suites, polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings)];
+    const all = [
+      ...suites,
+      ['postal-mime.mjs', postalMimeCases(() => import('postal-mime'))],
+      polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings),
+    ];
     const counts = await runSuites(lib, all, { log: (line) => lines.push(line) });
     lines.push(summary(counts));
     return new Response(lines.join('\\n') + '\\n');
@@ -72,6 +90,7 @@ writeFileSync(
   `import * as lib from 'encoding-wasm/lite';
 import { liteSuites, runSuites, summary } from './harness.mjs';
 import suites, { liteCases, standardEncodings } from './cases.mjs';
+import postalMimeCases from './tests/js/shared/postal-mime.mjs';
 
 const addons = {
 ${ADDONS.map((name) => `  ${JSON.stringify(name)}: () => import('encoding-wasm/${name}'),`).join('\n')}
@@ -80,7 +99,8 @@ ${ADDONS.map((name) => `  ${JSON.stringify(name)}: () => import('encoding-wasm/$
 export default {
   async fetch() {
     const lines = [];
-    const all = liteSuites(suites, liteCases, (name) => addons[name](), standardEncodings);
+    const mail = ['postal-mime.mjs', postalMimeCases(() => import('postal-mime'))];
+    const all = liteSuites([...suites, mail], liteCases, (name) => addons[name](), standardEncodings);
     const counts = await runSuites(lib, all, { log: (line) => lines.push(line) });
     lines.push(summary(counts));
     return new Response(lines.join('\\n') + '\\n');
@@ -101,7 +121,9 @@ function* walk(root) {
 const module = (name, file) => `(name = ${JSON.stringify(name)}, ${kindOf(file)} = embed ${JSON.stringify(file)})`;
 const modules = [
   ...shims.map(([name, file]) => module(name, file)),
-  ...['harness.mjs', 'cases.mjs', ...walk(join(dir, 'tests')), ...walk(pkgDir)].map((f) => module(f, f)),
+  ...['harness.mjs', 'cases.mjs', ...walk(join(dir, 'tests')), ...walk(pkgDir), ...walk(postalMimeDir)].map((f) =>
+    module(f, f),
+  ),
 ];
 // A worker whose main module is `main`, with every other module.
 const worker = (main) => `(
