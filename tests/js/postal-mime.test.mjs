@@ -58,3 +58,14 @@ test('tests/js/postal-mime-run.mjs (for engines without WebAssembly) passes with
   const lines = execFileSync(process.execPath, [script, 'encoding-wasm'], { encoding: 'utf8' }).trimEnd().split('\n');
   assert.equal(lines.at(-1), `${MESSAGES.length} passed, 0 failed`);
 });
+
+test('the same cases under node --jitless (no WebAssembly): the JavaScript build decodes them', () => {
+  const script = fileURLToPath(new URL('./postal-mime-run.mjs', import.meta.url));
+  const lines = execFileSync(process.execPath, ['--jitless', script, 'encoding-wasm'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+    .trimEnd()
+    .split('\n');
+  assert.equal(lines.at(-1), `${MESSAGES.length} passed, 0 failed`);
+});
