@@ -1,6 +1,6 @@
 // Runs the postal-mime cases (tests/js/shared/postal-mime.mjs) against the entry named on the
-// command line, for engines the suite does not cover yet; made for `node --jitless`, where no
-// WebAssembly global exists. Not part of `npm test`.
+// command line; made for `node --jitless`, where no WebAssembly global exists (its first line says
+// whether one does). tests/js/postal-mime.test.mjs runs it both ways.
 // Usage: node [--jitless] tests/js/postal-mime-run.mjs [ENTRY]
 // ENTRY: a specifier (default encoding-wasm) or, starting with . or /, a file. Prints one line per
 // case and `N passed, N failed`; exits 1 if any failed or the entry did not load.

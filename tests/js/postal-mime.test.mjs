@@ -67,5 +67,6 @@ test('the same cases under node --jitless (no WebAssembly): the JavaScript build
   })
     .trimEnd()
     .split('\n');
+  assert.match(lines[0], /\(WebAssembly absent\)$/);
   assert.equal(lines.at(-1), `${MESSAGES.length} passed, 0 failed`);
 });
