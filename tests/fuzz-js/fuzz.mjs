@@ -505,6 +505,9 @@ const CASES = [
 ];
 const TOTAL = CASES.reduce((sum, [, weight]) => sum + weight, 0);
 
+/** Each kind of case (but the rare large one) and the share of cases it is drawn for. */
+export const SHARES = Object.fromEntries(CASES.map(([make, weight]) => [make.name, weight / TOTAL]));
+
 /** Case `n` of run `seed`: the same inputs on every replay; `honest`: no hostile sources. */
 export function makeCase(seed, n, honest = false) {
   const r = random((seed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0);
