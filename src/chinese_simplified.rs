@@ -192,6 +192,10 @@ impl Decode for Gb18030Decoder {
         self.restored = Restored::default();
     }
 
+    fn restored_len(&self) -> usize {
+        usize::from(self.restored.len)
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let pairs = pairs();
         let mut i = 0;

@@ -57,6 +57,12 @@ pub(crate) trait Decode {
     /// decoder holds (those read in earlier calls), keeping the handler's own state. Decoders
     /// that only restore bytes of the current call (left unread) hold none.
     fn discard_restored(&mut self) {}
+
+    /// Right after `Malformed`: how many restored bytes the decoder holds (see
+    /// [`Decode::discard_restored`]); they are the last bytes read before those left unread.
+    fn restored_len(&self) -> usize {
+        0
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -158,6 +164,21 @@ impl Decoder {
             #[cfg(feature = "lite")]
             Kind::Utf16(d) => d.discard_restored(),
             _ => {}
+        }
+    }
+
+    /// Right after [`DecoderResult::Malformed`]: how many of the bytes the handler restored to the
+    /// I/O queue came from earlier calls and are held by the decoder (the others are left unread).
+    /// They are the last bytes read before the unread ones.
+    pub(crate) fn restored_len(&self) -> usize {
+        match &self.kind {
+            #[cfg(feature = "chinese-simplified")]
+            Kind::Gb18030(d) => d.restored_len(),
+            #[cfg(feature = "japanese")]
+            Kind::Iso2022Jp(d) => d.restored_len(),
+            #[cfg(feature = "lite")]
+            Kind::Utf16(d) => d.restored_len(),
+            _ => 0,
         }
     }
 

@@ -1,11 +1,16 @@
 //! Where a decode went wrong: each malformed sequence's byte range and the index of the U+FFFD
-//! that replaces it (the JS `inspect()` extension). Built only on the public decoder contract
-//! (§ 4.1 decoders, § 6.1 BOM sniff), so it works for every encoding without knowing its states.
+//! that replaces it (the JS `inspect()` extension). Built on the public decoder contract (§ 4.1
+//! decoders, § 6.1 BOM sniff) and the count of restored bytes a decoder holds, so it works for
+//! every encoding without knowing its states.
 //!
 //! The input is fed one byte at a time in fatal mode. A malformed sequence starts where the
-//! decoder was last idle (nothing pending) and ends before the first byte the decoder will read
-//! again: the byte left unread by the failing call, and the bytes of earlier calls that the
-//! standard restores to the queue and the decoder keeps ("prepend to ioQueue").
+//! decoder was last idle (nothing pending) or where the last one ended, and ends before the first
+//! byte the decoder will read again: the byte left unread by the failing call, or the first of
+//! the bytes of earlier calls that the standard restores to the queue ("prepend to ioQueue").
+//! Those bytes are dropped from the decoder and fed again one at a time, so that each of their
+//! own sequences is placed too. An error that leaves the decoder not idle (ISO-2022-JP's trailing
+//! byte state given ESC: the escape starts there) keeps the byte that did it for the next
+//! sequence.
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 use crate::decoder::{Decoder, DecoderMode, DecoderResult};
@@ -44,6 +49,9 @@ pub fn inspect(bytes: &[u8], encoding: Encoding, ignore_bom: bool, sniff_bom: bo
     }
 }
 
+/// The most bytes kept from earlier pieces: enough for every restored byte (at most three).
+const CARRY: usize = 4;
+
 /// [`inspect`] over input in pieces, so that memory stays bounded: after each [`Inspector::feed`]
 /// the caller takes `text` and `errors` (that piece's share; byte offsets and text indexes count
 /// from the start of the whole input) and clears them.
@@ -60,10 +68,9 @@ pub struct Inspector {
     drop_bom: bool,
     /// Bytes fed before the current piece.
     offset: usize,
-    /// Where the current malformed sequence would start: where the decoder was last idle.
+    /// Where the current malformed sequence would start.
     seq_start: usize,
-    idle: Decoder,
-    /// The last (up to four) bytes of the earlier pieces.
+    /// The last (up to [`CARRY`]) bytes of the earlier pieces, to feed restored bytes again.
     carry: Vec<u8>,
     /// Code units of text so far.
     text_len: usize,
@@ -86,7 +93,6 @@ impl Inspector {
                 ),
             offset: 0,
             seq_start: 0,
-            idle: Decoder::new(encoding),
             carry: Vec::new(),
             text_len: 0,
             text: Vec::new(),
@@ -96,55 +102,77 @@ impl Inspector {
 
     /// Decodes the next piece of the input, recording each error; `last` ends the input.
     pub fn feed(&mut self, bytes: &[u8], last: bool) {
-        let mut i = 0;
+        let mut at = self.offset;
         if self.first {
             self.first = false;
             if let Some((sniffed, len)) = bom_sniff(bytes).filter(|_| self.sniff_bom) {
                 self.encoding = sniffed;
                 self.decoder = Decoder::new(sniffed);
-                self.idle = self.decoder.clone();
-                i = len;
+                at = len;
                 self.seq_start = len;
             }
         }
-        let offset = self.offset;
-        while i < bytes.len() {
-            let (result, read) = self.step(&bytes[i..=i], false);
-            if result == DecoderResult::Malformed {
-                let at = offset + i + read;
-                let held = self.held_bytes(&bytes[..i + read], at);
-                let end = at.saturating_sub(held).max(self.seq_start);
-                self.error(self.seq_start, end);
-                self.seq_start = end;
-                self.idle = self.decoder.clone();
-                // The unread byte, if any, is fed again.
-                i += read;
-                continue;
-            }
-            i += 1;
-            if is_idle(&self.decoder) {
-                self.seq_start = offset + i;
-                self.idle = self.decoder.clone();
-            }
-        }
+        self.run(at, bytes);
         self.offset += bytes.len();
-        let tail = &bytes[bytes.len().saturating_sub(4)..];
+        let tail = &bytes[bytes.len().saturating_sub(CARRY)..];
         self.carry.extend_from_slice(tail);
-        self.carry.drain(..self.carry.len().saturating_sub(4));
+        self.carry.drain(..self.carry.len().saturating_sub(CARRY));
         if !last {
             return;
         }
-        // End-of-queue: an error there covers whatever was pending. A bound on rounds keeps a
-        // misbehaving decoder from looping.
+        // End-of-queue, then the bytes an error there restored, and end-of-queue again. A bound
+        // on rounds keeps a misbehaving decoder from looping.
         for _ in 0..8 {
             match self.step(&[], true).0 {
                 DecoderResult::Malformed => {
-                    self.error(self.seq_start, self.offset);
-                    self.seq_start = self.offset;
+                    let again = self.malformed(self.offset);
+                    self.run(again, &[]);
                 }
                 _ => break,
             }
         }
+    }
+
+    /// Feeds the input from position `at` to the end of `piece` (the bytes from `self.offset`),
+    /// one byte at a time; positions before the piece are read from the carry.
+    fn run(&mut self, mut at: usize, piece: &[u8]) {
+        let end = self.offset + piece.len();
+        while at < end {
+            let byte = match at.checked_sub(self.offset) {
+                Some(i) => piece[i],
+                None => self.carry[self.carry.len() - (self.offset - at)],
+            };
+            let (result, read) = self.step(&[byte], false);
+            if result == DecoderResult::Malformed {
+                at = self.malformed(at + read);
+                continue;
+            }
+            at += 1;
+            if is_idle(&self.decoder) {
+                self.seq_start = at;
+            }
+        }
+    }
+
+    /// Records the error the decoder just returned, `read` being the input position after the
+    /// bytes it read; drops the restored bytes it holds and returns where to feed again from.
+    fn malformed(&mut self, read: usize) -> usize {
+        // The restored bytes held are the last ones read, all of them since the sequence began.
+        let held = self
+            .decoder
+            .restored_len()
+            .min(CARRY)
+            .min(read.saturating_sub(self.seq_start));
+        self.decoder.discard_queue();
+        let again = read - held;
+        let end = if is_idle(&self.decoder) {
+            again
+        } else {
+            again.saturating_sub(1).max(self.seq_start)
+        };
+        self.error(self.seq_start, end);
+        self.seq_start = end;
+        again
     }
 
     /// One call into the decoder with room for its output, appended to the text.
@@ -178,27 +206,6 @@ impl Inspector {
         });
         self.push(0xFFFD);
     }
-
-    /// How many of the bytes fed since the decoder was last idle (up to input position `at`,
-    /// the end of what the failing call read; `piece` is the current piece's bytes before `at`)
-    /// the decoder restored and keeps: the smallest count whose re-decoding by the idle decoder
-    /// behaves as the decoder does now when the queue ends.
-    fn held_bytes(&self, piece: &[u8], at: usize) -> usize {
-        let pending = (at - self.seq_start).min(4);
-        let mut recent = [0u8; 4];
-        // The last `pending` bytes before `at`, from this piece and the carry of earlier ones.
-        for (k, slot) in recent[..pending].iter_mut().rev().enumerate() {
-            *slot = match piece.len().checked_sub(k + 1) {
-                Some(j) => piece[j],
-                None => self.carry[self.carry.len() - (k + 1 - piece.len())],
-            };
-        }
-        let recent = &recent[..pending];
-        let now = flush(self.decoder.clone(), &[]);
-        (0..pending)
-            .find(|&h| flush(self.idle.clone(), &recent[pending - h..]) == now)
-            .unwrap_or(0)
-    }
 }
 
 /// Whether the decoder holds nothing: ending the queue now gives neither output nor error.
@@ -209,13 +216,6 @@ fn is_idle(decoder: &Decoder) -> bool {
         probe.decode_to_utf16(&[], &mut buf, true, DecoderMode::Fatal),
         (DecoderResult::InputEmpty, 0, 0)
     )
-}
-
-/// The text and errors of decoding `src` and ending the queue, in replacement mode.
-fn flush(mut decoder: Decoder, src: &[u8]) -> Vec<u16> {
-    let mut buf = [0u16; 32];
-    let (_, _, written) = decoder.decode_to_utf16(src, &mut buf, true, DecoderMode::Replacement);
-    buf[..written].to_vec()
 }
 
 #[cfg(test)]
@@ -287,6 +287,58 @@ mod tests {
     }
 
     #[test]
+    fn bytes_restored_at_the_end_of_the_queue_are_not_part_of_the_error() {
+        // https://encoding.spec.whatwg.org/#iso-2022-jp-decoder: end-of-queue in the escape state
+        // restores the escape's leading byte, which is then text, or a leading byte cut short.
+        assert_eq!(
+            ranges(b"A\x1B(", Encoding::Iso2022Jp),
+            ("A\u{FFFD}(".into(), vec![(1, 2, 1)])
+        );
+        assert_eq!(
+            ranges(b"\x1B$B\x1B(", Encoding::Iso2022Jp),
+            ("\u{FFFD}\u{FFFD}".into(), vec![(3, 4, 0), (4, 5, 1)])
+        );
+        // In the escape start state nothing is restored.
+        assert_eq!(
+            ranges(b"A\x1B", Encoding::Iso2022Jp),
+            ("A\u{FFFD}".into(), vec![(1, 2, 1)])
+        );
+    }
+
+    #[test]
+    fn restored_bytes_of_earlier_calls_are_sequences_of_their_own() {
+        // https://encoding.spec.whatwg.org/#gb18030-decoder: a bad fourth byte restores the second
+        // and third (read in earlier calls) and itself; the second is text, the third and the
+        // fourth one error.
+        assert_eq!(
+            ranges(b"\x81\x30\x81\xFF", Encoding::Gb18030),
+            ("\u{FFFD}0\u{FFFD}".into(), vec![(0, 1, 0), (2, 4, 2)])
+        );
+        // An escape's leading byte restored mid-input, in the two-byte mode: a leading byte, cut
+        // short by the ESC of the next escape.
+        assert_eq!(
+            ranges(b"\x1B$B\x1B(\x1B$B!!", Encoding::Iso2022Jp),
+            (
+                "\u{FFFD}\u{FFFD}\u{3000}".into(),
+                vec![(3, 4, 0), (4, 5, 1)]
+            )
+        );
+    }
+
+    #[test]
+    fn an_escape_that_cuts_a_character_short_starts_the_next_sequence() {
+        // The trailing byte state given ESC: the error is the leading byte alone; ESC then 0xFF
+        // is an escape that fails (0xFF restored), and 0xFF is an error of its own.
+        assert_eq!(
+            ranges(b"\x1B$B0\x1B\xFF", Encoding::Iso2022Jp),
+            (
+                "\u{FFFD}\u{FFFD}\u{FFFD}".into(),
+                vec![(3, 4, 0), (4, 5, 1), (5, 6, 2)]
+            )
+        );
+    }
+
+    #[test]
     fn single_byte_unmapped_bytes() {
         // windows-874 leaves 0xDB unmapped.
         assert_eq!(
@@ -330,7 +382,7 @@ mod tests {
 
     #[test]
     fn pieces_give_what_the_whole_input_gives() {
-        let cases: [(&[u8], Encoding, bool); 6] = [
+        let cases: [(&[u8], Encoding, bool); 8] = [
             (
                 b"\xEF\xBB\xBFa\xF0\x90\x80A\xE3\x81\xFF\xC3",
                 Encoding::Utf8,
@@ -349,6 +401,16 @@ mod tests {
                 false,
             ),
             (b"\x82\xA0\x82\x20\x80\xA0", Encoding::ShiftJis, false),
+            (
+                b"\x81\x30\x81\xFF\x81\x30\x81\x30",
+                Encoding::Gb18030,
+                false,
+            ),
+            (
+                b"A\x1B$B0\x1B\xFF\x1B(\x1B$B\x1B(",
+                Encoding::Iso2022Jp,
+                false,
+            ),
         ];
         for (bytes, encoding, sniff) in cases {
             let whole = inspect(bytes, encoding, false, sniff);

@@ -55,6 +55,10 @@ impl Decode for Iso2022JpDecoder {
         self.restored = None;
     }
 
+    fn restored_len(&self) -> usize {
+        usize::from(self.restored.is_some())
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let jis0208 = tables::jis0208();
         let mut i = 0;

@@ -29,6 +29,10 @@ impl Decode for Utf16Decoder {
         self.leading_byte = None;
     }
 
+    fn restored_len(&self) -> usize {
+        usize::from(self.leading_byte.is_some())
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let mut i = 0;
         loop {

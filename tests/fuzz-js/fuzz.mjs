@@ -1,12 +1,14 @@
 // The JS-level fuzzer: random cases through the package's public API (TextDecoder, TextEncoder
 // and encodeInto, both streams, encode, decode, inspect, LegacyEncoder) with every kind of buffer
 // source (hostile ones included), random chunkings and interleaved call orders, checked against
-// the Rust core run natively (examples/oracle.rs). Each case has its own seed, so one failure
-// replays alone.
+// the Rust core run natively (examples/oracle.rs), and inspect()'s error ranges against the
+// standard's algorithms (tests/js/reference/inspect.mjs). Each case has its own seed, so one
+// failure replays alone.
 import { readFileSync } from 'node:fs';
 import { ask, fromHex, hexBytes, hexLabel, hexUnits, utf8Text } from './oracle.mjs';
 import { bytesFor, chunk, random } from './inputs.mjs';
 import { isResizable, makeSource, realBytes, typedArrayName, viewBuffer, viewOffset } from './views.mjs';
+import { referenceInspect } from '../js/reference/inspect.mjs';
 
 const GROUPS = JSON.parse(readFileSync(new URL('../../indexes/encodings.json', import.meta.url), 'utf8'));
 const ENCODINGS = GROUPS.flatMap((g) => g.encodings);
@@ -312,18 +314,12 @@ function inspectCase(r) {
       const text = utf8Text(answer.split(' ')[0].slice(1));
       if (got.value.text !== text)
         problems.push(`${where}: text ${JSON.stringify(got.value.text)}, expected ${JSON.stringify(text)}`);
-      // Each error: a non-empty byte range in order within the input, at a U+FFFD of the text.
-      let end = 0;
-      for (const { byteStart, byteEnd, textIndex } of got.value.errors) {
-        if (
-          !(byteStart >= end && byteEnd > byteStart && byteEnd <= real.length && got.value.text[textIndex] === '\uFFFD')
-        ) {
-          problems.push(`${where}: bad error ${JSON.stringify({ byteStart, byteEnd, textIndex })}`);
-        }
-        end = byteEnd;
+      // Each error's range and U+FFFD, and the encoding, as the standard's algorithms place them.
+      const want = referenceInspect(real, nameOf(label), options);
+      const [errors, expected] = [got.value.errors, want.errors].map((e) => JSON.stringify(e));
+      if (errors !== expected || got.value.encoding !== want.encoding) {
+        problems.push(`${where}: ${got.value.encoding} ${errors}, expected ${want.encoding} ${expected}`);
       }
-      const replacements = [...got.value.text].filter((c) => c === '\uFFFD').length;
-      if (got.value.errors.length > replacements) problems.push(`${where}: more errors than U+FFFD`);
       return problems;
     },
   };
@@ -508,6 +504,9 @@ const CASES = [
   [legacyEncoderCase, 10],
 ];
 const TOTAL = CASES.reduce((sum, [, weight]) => sum + weight, 0);
+
+/** Each kind of case (but the rare large one) and the share of cases it is drawn for. */
+export const SHARES = Object.fromEntries(CASES.map(([make, weight]) => [make.name, weight / TOTAL]));
 
 /** Case `n` of run `seed`: the same inputs on every replay; `honest`: no hostile sources. */
 export function makeCase(seed, n, honest = false) {

@@ -1,5 +1,26 @@
-// Seeded randomness and byte inputs biased to each encoding's byte ranges, shared by the decoder
-// sequence test and the JS fuzzer.
+// Seeded randomness, the seeds of the randomized tests and byte inputs biased to each encoding's
+// byte ranges, shared by the randomized tests of tests/js/ and the JS fuzzer.
+
+/**
+ * The seeds a randomized test of `npm test` runs: `fixed` (its own list) unless the environment
+ * asks otherwise (fuzz/README.md, "Seeds"): FUZZ_SEEDS=random for as many new random seeds,
+ * FUZZ_SEEDS=random:N for N of them, FUZZ_SEEDS=1,2,3 (or SEED=1) for given ones, to replay a
+ * failure. Tests put the seed in their names and failure messages.
+ * @param {number[]} fixed
+ */
+export function seedList(fixed) {
+  const spec = process.env.SEED ?? process.env.FUZZ_SEEDS ?? '';
+  if (spec === '') return fixed;
+  const fresh = /^random(?::(\d+))?$/.exec(spec);
+  if (fresh !== null) {
+    return Array.from({ length: Number(fresh[1] ?? fixed.length) }, () => Math.floor(Math.random() * 2 ** 32));
+  }
+  const seeds = spec.split(',').map(Number);
+  if (!seeds.every((s) => Number.isInteger(s) && s >= 0 && s < 2 ** 32)) {
+    throw new Error(`FUZZ_SEEDS (or SEED) is ${JSON.stringify(spec)}: give random, random:N or seeds (0 to 2^32 - 1)`);
+  }
+  return seeds;
+}
 
 /** A PRNG (mulberry32) with the helpers the generators use. */
 export function random(seed) {

@@ -2,7 +2,7 @@
 // decode can take: whole calls (delegated to the native decoder where it proved exact), fatal
 // calls and streams (wasm), and with a native decoder that is wrong.
 import { test } from 'node:test';
-import { equal, throws } from 'node:assert/strict';
+import { equal, notEqual, throws } from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -51,23 +51,33 @@ test('every single-byte encoding decodes every byte as its index says, whole, fa
 });
 
 test('a native single-byte decoder that is wrong is not used', () => {
-  // The runtime's TextDecoder, wrapped to turn windows-1251's 0xC0 (U+0410) into U+0411 and
-  // ISO-8859-2's BOM-like bytes into nothing, before the package captures it.
+  // The runtime's TextDecoder, wrapped to turn windows-1251's 0xC0 (U+0410) into U+0411 and to
+  // take ISO-8859-2's EF BB BF (U+010F U+0165 U+017C) for a UTF-8 BOM, before the package captures
+  // it. The child prints what the wrapped native gives too, so that a wrapper that changes nothing
+  // fails the test instead of making it pass for nothing.
   const code = `
     const Native = globalThis.TextDecoder;
     globalThis.TextDecoder = class extends Native {
       decode(input, options) {
         const s = super.decode(input, options);
         if (this.encoding === 'windows-1251') return s.replaceAll('\\u0410', '\\u0411');
-        if (this.encoding === 'iso-8859-2') return s.replace(/^\\u010F\\u00BB\\u0179/, '');
+        if (this.encoding === 'iso-8859-2') return s.replace(/^\\u010F\\u0165\\u017C/, '');
         return s;
       }
     };
+    const Wrapped = globalThis.TextDecoder;
     const { TextDecoder } = await import('encoding-wasm');
     const input = Uint8Array.from(${JSON.stringify(Array.from(INPUT))});
-    console.log(JSON.stringify(['windows-1251', 'iso-8859-2'].map((l) => new TextDecoder(l).decode(input))));`;
+    const labels = ['windows-1251', 'iso-8859-2'];
+    console.log(JSON.stringify(labels.map((l) => [new Wrapped(l).decode(input), new TextDecoder(l).decode(input)])));`;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });
   const [w1251, l2] = JSON.parse(out);
-  equal(w1251, expected(codePoints('windows-1251')));
-  equal(l2, expected(codePoints('ISO-8859-2')));
+  for (const [name, [native, ours]] of [
+    ['windows-1251', w1251],
+    ['ISO-8859-2', l2],
+  ]) {
+    const want = expected(codePoints(name));
+    notEqual(native, want, `${name}: the wrapped native is wrong`);
+    equal(ours, want, name);
+  }
 });
