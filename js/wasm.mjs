@@ -259,19 +259,29 @@ export function concat(a, b) {
 
 const labelCache = new Map();
 
+// TAB, LF, FF, CR and SPACE: https://infra.spec.whatwg.org/#ascii-whitespace
+function isAsciiWhitespace(c) {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+}
+
 // get an encoding (§ 4.2): the encoding number for `label` (already a string), or -1. Short
 // labels are cached (a bounded number, each at most 64 characters).
 export function labelToEncoding(label) {
   let enc = labelCache.get(label);
   if (enc !== undefined) return enc;
-  const trimmed = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
+  // ASCII whitespace stripped from both ends by a scan (linear in the label's length, whatever
+  // it holds); the core trims again and matches case-insensitively.
+  let start = 0;
+  let end = label.length;
+  while (start < end && isAsciiWhitespace(label.charCodeAt(start))) start++;
+  while (end > start && isAsciiWhitespace(label.charCodeAt(end - 1))) end--;
   enc = -1;
-  // Every label is short; a longer string (after the core's trimming) cannot match.
-  if (trimmed.length <= 64) {
-    const bytes = new Uint8Array(trimmed.length);
-    for (let i = 0; i < trimmed.length; i++) {
-      const c = trimmed.charCodeAt(i);
-      bytes[i] = c < 0x80 ? c : 0xff;
+  // Every label is short; a longer string cannot match.
+  if (end - start <= 64) {
+    const bytes = new Uint8Array(end - start);
+    for (let i = start; i < end; i++) {
+      const c = label.charCodeAt(i);
+      bytes[i - start] = c < 0x80 ? c : 0xff;
     }
     enc = base.W.label_lookup(base.putBytes(bytes));
   }
