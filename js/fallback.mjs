@@ -21,11 +21,13 @@ function failed(wasmError, then, cause) {
 }
 
 // Binds what `load()` returns (an instantiated WebAssembly module, or a promise of one); where it
-// throws or rejects, the module that `fallback()` imports (a wasm2js module).
+// throws or rejects, the module that `fallback()` imports (a wasm2js module). An entry without a
+// JavaScript build passes, instead of `fallback`, the sentence that says what to do.
 export async function bindOrFallback(load, fallback) {
   try {
     bindWasm(await load());
   } catch (wasmError) {
+    if (typeof fallback === 'string') return failed(wasmError, fallback, wasmError);
     try {
       bindWasm((await fallback()).instantiate());
     } catch (e) {
@@ -34,8 +36,7 @@ export async function bindOrFallback(load, fallback) {
   }
 }
 
-// The same, synchronously, for require(). An entry without a JavaScript build passes, instead of
-// `fallback`, the sentence that says what to do.
+// The same, synchronously, for require().
 export function bindOrFallbackSync(load, fallback) {
   try {
     bindWasm(load());

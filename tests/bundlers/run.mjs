@@ -189,10 +189,21 @@ async function context() {
 }
 
 // Loads `url` and checks the text of each selector; page errors, failed requests and console
-// errors are reported with a mismatch.
+// errors are reported with a mismatch. The page has WebAssembly, so it must not load the modules
+// compiled to JavaScript (their code, unlike the API's, uses Math.imul, a name minifiers keep).
 async function checkPage(url, expected) {
   const page = await (await context()).newPage();
   const problems = [];
+  const scripts = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script')
+      scripts.push(
+        r.text().then(
+          (text) => [r.url(), text],
+          () => null,
+        ),
+      );
+  });
   let pageError;
   const failed = new Promise((_, reject) => {
     pageError = reject;
@@ -216,6 +227,9 @@ async function checkPage(url, expected) {
       const shown = await page.textContent(selector);
       if (shown !== text)
         throw new Error(`${url} ${selector}: ${JSON.stringify(shown)}, not ${JSON.stringify(text)}${why()}`);
+    }
+    for (const script of await Promise.all(scripts)) {
+      if (script?.[1].includes('Math.imul')) throw new Error(`${url} loaded the JavaScript build: ${script[0]}`);
     }
   } finally {
     await page.close();

@@ -181,12 +181,14 @@ test('every entry falls back to its module compiled to JavaScript; the no-wasm e
   for (const name of ['index', 'lite', ...ADDONS]) {
     const file = `./${name === 'index' ? 'encoding_wasm' : name}_bg.wasm2js.mjs`;
     // Imported only where WebAssembly fails: a runtime with it loads nothing more.
-    for (const runtime of ['browser', 'inline', 'node']) {
+    for (const runtime of ['browser', 'node']) {
       const entry = read(`pkg/${name}.${runtime}.mjs`);
       if (runtime === 'node' && name === 'index') continue; // bundled by Rollup: below
       assert.ok(entry.includes(`() => import('${file}')`), `${name}.${runtime}.mjs imports ${file} on failure`);
       assert.doesNotMatch(entry, /^import .*wasm2js/m, `${name}.${runtime}.mjs`);
     }
+    // The inline entries, for single-file bundles, have none: it would be in every bundle.
+    assert.doesNotMatch(read(`pkg/${name}.inline.mjs`), /wasm2js/, `${name}.inline.mjs`);
     const nowasm = read(`pkg/${name}.nowasm.mjs`);
     assert.ok(nowasm.includes(`import { instantiate } from '${file}';`), `${name}.nowasm.mjs imports ${file}`);
     assert.doesNotMatch(nowasm, /\bawait\b|import\(/, `${name}.nowasm.mjs waits for nothing`);
