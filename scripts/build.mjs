@@ -269,7 +269,7 @@ return { exports, CoreTextDecoder, CoreEncoder };
 // glue.mjs by relative paths, so that pkg/ is the same graph as js/), but api.cjs.mjs, which
 // esbuild bundles into the one CommonJS module the .cjs entries share.
 for (const name of readdirSync(join(root, 'js'))) {
-  if (name === 'api.cjs.mjs' || name === 'template.node.mjs' || name.endsWith('.d.ts')) continue;
+  if (name === 'api.cjs.mjs' || name.startsWith('template.') || name.endsWith('.d.ts')) continue;
   if (name.endsWith('.mjs') || name.endsWith('.cjs')) copyFileSync(join(root, 'js', name), join(pkg, name));
 }
 // Node's bundles take buffer.node.mjs (Node's Buffer fast paths) where the modules import
@@ -305,8 +305,8 @@ async function commonJs(source, to) {
   writeFileSync(join(pkg, to), `${header}${cjs.outputFiles[0].text}`);
 }
 await commonJs(join(root, 'js', 'api.cjs.mjs'), 'api.cjs');
-// The full module compiled to JavaScript, for require() where WebAssembly is missing.
-await commonJs(join(pkg, 'encoding_wasm_bg.wasm2js.mjs'), 'encoding_wasm_bg.wasm2js.cjs');
+// The modules compiled to JavaScript, for require() where WebAssembly is missing.
+for (const { name } of modules) await commonJs(join(pkg, `${name}_bg.wasm2js.mjs`), `${name}_bg.wasm2js.cjs`);
 
 // 5. Each wasm module as base64, for the inline entries (tools that handle no assets).
 for (const { name } of modules) {
@@ -336,32 +336,39 @@ function inlineName(name) {
 }
 
 // 5b. The entries of the lite module (the whole API) and of each add-on (a side-effect import that
-// binds its module): the full entries (js/index.<runtime>.mjs; for Node js/template.node.mjs) with
-// the module's files in place of the full one's; an add-on exports nothing.
-const RUNTIMES = ['node', 'browser', 'workerd', 'inline', 'nowasm'];
+// binds its module): the full entries (js/index.<runtime>.mjs; for Node js/template.node.mjs and,
+// for require(), js/template.cjs) with the module's files in place of the full one's; an add-on
+// exports nothing.
+const TEMPLATES = {
+  node: 'template.node.mjs',
+  browser: 'index.browser.mjs',
+  workerd: 'index.workerd.mjs',
+  inline: 'index.inline.mjs',
+  nowasm: 'index.nowasm.mjs',
+  cjs: 'template.cjs',
+};
 for (const name of features) {
-  for (const runtime of RUNTIMES) {
-    // The full entries are the templates, but Node's (which loads the families lazily).
-    const template = runtime === 'node' ? 'template.node.mjs' : `index.${runtime}.mjs`;
+  for (const [runtime, template] of Object.entries(TEMPLATES)) {
     let text = readFileSync(join(root, 'js', template), 'utf8');
-    // Every entry re-exports the API (an add-on does not) and names the wasm file, its inlined
-    // copy or both.
-    const api = /^export \* from '\.\/index\.mjs';\n/m;
+    // Every entry exports the API (an add-on exports nothing) and names the wasm file, its inlined
+    // copy or its JavaScript build.
+    const api = runtime === 'cjs' ? /^module\.exports = api;\n/m : /^export \* from '\.\/index\.mjs';\n/m;
     if (
       !api.test(text) ||
       !/'\.\/(encoding_wasm_bg\.wasm|wasm-inline\.mjs|encoding_wasm_bg\.wasm2js\.mjs)'/.test(text)
     ) {
       fail(`js/${template} no longer has the shape the entry generation expects; update it`);
     }
-    if (name !== 'lite') text = text.replace(api, '');
-    const file = runtime === 'node' && name !== 'lite' ? `${name}-unpacked_bg.wasm` : `${name}_bg.wasm`;
+    if (name !== 'lite') text = text.replace(api, runtime === 'cjs' ? 'module.exports = {};\n' : '');
+    const unpacked = (runtime === 'node' || runtime === 'cjs') && name !== 'lite';
     text = text
-      .replaceAll("'./encoding_wasm_bg.wasm'", `'./${file}'`)
+      .replaceAll("'./encoding_wasm_bg.wasm'", `'./${unpacked ? `${name}-unpacked` : name}_bg.wasm'`)
       .replaceAll("'./wasm-inline.mjs'", `'./${inlineName(name)}'`)
-      .replaceAll("'./encoding_wasm_bg.wasm2js.mjs'", `'./${name}_bg.wasm2js.mjs'`);
+      .replaceAll("'./encoding_wasm_bg.wasm2js.mjs'", `'./${name}_bg.wasm2js.mjs'`)
+      .replaceAll("'./encoding_wasm_bg.wasm2js.cjs'", `'./${name}_bg.wasm2js.cjs'`);
     const what = name === 'lite' ? 'the lite entry' : `the ${name} add-on`;
     writeFileSync(
-      join(pkg, `${name}.${runtime}.mjs`),
+      join(pkg, runtime === 'cjs' ? `${name}.cjs` : `${name}.${runtime}.mjs`),
       `// encoding-wasm: ${what}, made by scripts/build.mjs from js/${template}.\n${text}`,
     );
   }
@@ -403,7 +410,13 @@ for (const f of output) writeFileSync(join(pkg, f.fileName), `${header}${f.code}
 for (const [from, to] of [
   ['index.d.ts', 'index.d.ts'],
   ['index.d.ts', 'lite.d.ts'],
-  ...features.filter((f) => f !== 'lite').map((name) => ['addon.d.ts', `${name}.d.ts`]),
+  ['index.d.ts', 'lite.d.cts'],
+  ...features
+    .filter((f) => f !== 'lite')
+    .flatMap((name) => [
+      ['addon.d.ts', `${name}.d.ts`],
+      ['addon.d.ts', `${name}.d.cts`],
+    ]),
   ['index.d.ts', 'index.d.cts'],
   ['polyfill.d.ts', 'polyfill.d.ts'],
   ['polyfill.d.ts', 'polyfill.d.cts'],

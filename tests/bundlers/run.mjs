@@ -468,11 +468,16 @@ async function main() {
       'table-flipped',
       ...args,
     ]);
-  const esmOnly = ['./lite', './japanese', './chinese-simplified', './chinese-traditional', './korean'];
-  await step('attw: every resolution', () => attw(['--exclude-entrypoints', ...esmOnly]));
-  await step('attw: every resolution of the lite entry and the add-ons but require()', () =>
-    attw(['--entrypoints', ...esmOnly, '--ignore-rules', 'cjs-resolves-to-esm']),
-  );
+  const subpaths = [
+    '.',
+    './polyfill',
+    './lite',
+    './japanese',
+    './chinese-simplified',
+    './chinese-traditional',
+    './korean',
+  ];
+  await step('attw: every resolution of every entry, no rule ignored', () => attw(['--entrypoints', ...subpaths]));
   await step('publint --strict', async () => {
     const { publint } = await import('publint');
     const { formatMessage } = await import('publint/utils');

@@ -77,7 +77,16 @@ test('the lite entry and every add-on resolve, for every condition, to their fil
       name,
     );
     assert.equal(pkgJson.exports[`./${name}`].default, `./pkg/${name}.browser.mjs`, name);
-    assert.equal(pkgJson.exports[`./${name}`].types, `./pkg/${name}.d.ts`, name);
+    assert.deepEqual(pkgJson.exports[`./${name}`].types, {
+      import: `./pkg/${name}.d.ts`,
+      require: `./pkg/${name}.d.cts`,
+    });
+    for (const runtime of ['node', 'bun']) {
+      assert.deepEqual(pkgJson.exports[`./${name}`][runtime], {
+        import: `./pkg/${name}.node.mjs`,
+        require: `./pkg/${name}.cjs`,
+      });
+    }
   }
   // Node's own resolver, with each condition added (Node's `node` and `import` are always on).
   const script = `for (const n of ${JSON.stringify(subpaths)}) console.log(import.meta.resolve('encoding-wasm/' + n));`;
@@ -271,7 +280,7 @@ const packed = () =>
 
 test("the tarball's file list", () => {
   const modules = readdirSync(new URL('js/', root)).filter(
-    (f) => /\.[cm]js$/.test(f) && f !== 'api.cjs.mjs' && f !== 'template.node.mjs',
+    (f) => /\.[cm]js$/.test(f) && f !== 'api.cjs.mjs' && !f.startsWith('template.'),
   );
   const webidl = readdirSync(new URL('webidl/', root)).map((f) => `webidl/${f}`);
   const bin = readdirSync(new URL('bin/', root)).map((f) => `bin/${f}`);
@@ -305,12 +314,13 @@ test("the tarball's file list", () => {
         `${name}_bg.wasm`,
         `wasm-inline-${name}.mjs`,
         `${name}.d.ts`,
+        `${name}.d.cts`,
+        `${name}.cjs`,
         ...['node', 'browser', 'workerd', 'inline', 'nowasm'].map((runtime) => `${name}.${runtime}.mjs`),
       ]),
-      // Every module compiled to JavaScript, the glue they share, and the full one for require().
-      ...['encoding_wasm', 'lite', ...ADDONS].map((name) => `${name}_bg.wasm2js.mjs`),
+      // Every module compiled to JavaScript (as an ES module, and for require()), and their glue.
+      ...['encoding_wasm', 'lite', ...ADDONS].flatMap((name) => [`${name}_bg.wasm2js.mjs`, `${name}_bg.wasm2js.cjs`]),
       'glue-wasm2js.mjs',
-      'encoding_wasm_bg.wasm2js.cjs',
     ].map((f) => `pkg/${f}`),
   ];
   assert.deepEqual(packed().sort(), expected.sort());
