@@ -371,7 +371,8 @@ export default [
     (lib) => {
       // A run of inner whitespace once cost quadratic time in the trimming (5 s for 40,000
       // characters); the bound leaves room for slow engines and busy machines.
-      const labels = ['utf-8' + ' '.repeat(100_000) + 'x', ' '.repeat(100_000) + 'x' + ' '.repeat(100_000)];
+      const spaces = ' '.repeat(100_000);
+      const labels = [`utf-8${spaces}x`, `${spaces}x${spaces}`];
       const refusals = [
         (l) => new lib.TextDecoder(l),
         (l) => new lib.TextDecoderStream(l),
