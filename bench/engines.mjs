@@ -78,7 +78,9 @@ if (process.argv.includes('--run')) {
   const jit = run([]);
   const at = (rows, id, size, lib) => rows.find((r) => r.id === id && r.size === size && r.lib === lib)?.result;
   console.log(`Node ${process.version}, per decode() (lower is better); ratio: JS build over @exodus/bytes`);
-  console.log('| case | size | --jitless: JS build | --jitless: @exodus/bytes | ratio | JIT: JS build | JIT: @exodus/bytes | JIT: wasm build |');
+  console.log(
+    '| case | size | --jitless: JS build | --jitless: @exodus/bytes | ratio | JIT: JS build | JIT: @exodus/bytes | JIT: wasm build |',
+  );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const id of CASES) {
     for (const size of SIZES) {
