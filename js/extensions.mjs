@@ -2,7 +2,15 @@
 // § 6.1 encode), get an encoding (§ 4.2), the decode hook (§ 6.1), diagnostics and the table of
 // encodings. Documented in README.md and typed in js/index.d.ts.
 
-import { toDOMString, toDictionary, toBytes, lengthOf, isObject, illegalInvocation } from './webidl.mjs';
+import {
+  toDOMString,
+  toDictionary,
+  toBytes,
+  lengthOf,
+  isObject,
+  illegalInvocation,
+  requireArguments,
+} from './webidl.mjs';
 import {
   CHUNK,
   UTF8,
@@ -66,8 +74,10 @@ function encodeOnce(enc, html, s) {
 // encode(input, label, { fatal }): `input` in `label`'s encoding; unmappable code points become
 // `&#N;` unless fatal, where they throw a TypeError naming the code point and its index.
 export function encode(input, label, options = undefined) {
-  ready();
   const what = "Failed to execute 'encode'";
+  // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
+  requireArguments(arguments.length, 2, what);
+  ready();
   const s = toDOMString(input);
   const l = toDOMString(label);
   const { fatal } = toDictionary(options, ['fatal'], what);
@@ -99,6 +109,8 @@ export function encode(input, label, options = undefined) {
 
 // getEncoding(label): the standard's name of the label's encoding, or null.
 export function getEncoding(label) {
+  // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
+  requireArguments(arguments.length, 1, "Failed to execute 'getEncoding'");
   ready();
   const enc = labelToEncoding(toDOMString(label));
   return enc < 0 ? null : NAMES[enc];
@@ -114,8 +126,10 @@ function bomSniff(input, length) {
 // decode(bytes, fallbackLabel): the decode hook (§ 6.1): a BOM picks the encoding and is skipped,
 // else the fallback is used; errors become U+FFFD.
 export function decode(bytes, fallbackLabel = 'utf-8') {
-  ready();
   const what = "Failed to execute 'decode'";
+  // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
+  requireArguments(arguments.length, 1, what);
+  ready();
   const input = toBytes(bytes, what);
   // The fallback's module is needed only where no BOM picks UTF-8 or UTF-16.
   let enc = encodingForLabel(toDOMString(fallbackLabel), what, true, false);
@@ -156,8 +170,10 @@ export class LegacyEncoder {
   #position = 0; // the index in the whole input of what the next call reads first
 
   constructor(label, options = undefined) {
-    ready();
     const what = "Failed to construct 'LegacyEncoder'";
+    // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
+    requireArguments(arguments.length, 1, what);
+    ready();
     const l = toDOMString(label);
     this.#html = !toDictionary(options, ['fatal'], what).fatal;
     this.#enc = encoderFor(l, what);
@@ -235,8 +251,10 @@ export class LegacyEncoder {
 // sequence's byte range and the index of its U+FFFD in the text; in pieces of CHUNK bytes, so
 // that wasm memory stays bounded.
 export function inspect(bytes, label, options = undefined) {
-  ready();
   const what = "Failed to execute 'inspect'";
+  // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
+  requireArguments(arguments.length, 2, what);
+  ready();
   const input = toBytes(bytes, what);
   const l = toDOMString(label);
   const { ignoreBOM, sniffBOM } = toDictionary(options, ['ignoreBOM', 'sniffBOM'], what);

@@ -3,7 +3,14 @@
 // ending a chunk and ISO-2022-JP's mode carry into the next chunk, so any chunking of a text gives
 // the bytes encode() gives for the whole of it.
 
-import { toDOMString, toDictionary, isObject, illegalInvocation, defineInterface } from './webidl.mjs';
+import {
+  toDOMString,
+  toDictionary,
+  isObject,
+  illegalInvocation,
+  defineInterface,
+  requireArguments,
+} from './webidl.mjs';
 import { LegacyEncoder } from './extensions.mjs';
 
 export class LegacyEncoderStream {
@@ -13,7 +20,7 @@ export class LegacyEncoderStream {
   constructor(label, options = undefined) {
     const what = "Failed to construct 'LegacyEncoderStream'";
     // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
-    if (arguments.length < 1) throw new TypeError(`${what}: 1 argument required, but only 0 present.`);
+    requireArguments(arguments.length, 1, what);
     const l = toDOMString(label);
     const { fatal } = toDictionary(options, ['fatal'], what);
     if (typeof TransformStream !== 'function') throw new TypeError(`${what}: TransformStream is not available.`);

@@ -8,6 +8,7 @@ import {
   isObject,
   illegalInvocation,
   defineInterface,
+  requireArguments,
 } from './webidl.mjs';
 import { CHUNK, UTF8, ready, baseModule } from './wasm.mjs';
 import { nativeEncoder, nativeEncodeInto, nativeEncodeIntoShared } from './natives.mjs';
@@ -69,12 +70,8 @@ export class TextEncoder {
   encodeInto(source, destination) {
     if (!isObject(this) || !(#brand in this)) throw illegalInvocation('TextEncoder.encodeInto');
     const what = "Failed to execute 'encodeInto' on 'TextEncoder'";
-    // WebIDL counts the arguments passed, not their values.
     // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
-    const given = arguments.length;
-    if (given < 2) {
-      throw new TypeError(`${what}: 2 arguments required, but only ${given} present.`);
-    }
+    requireArguments(arguments.length, 2, what);
     const s = toDOMString(source);
     // The view's own length (its slot, 0 once detached), whatever its properties say.
     const dest = toUint8Array(destination, what);

@@ -155,6 +155,14 @@ export function toUint8Array(value, what) {
   return value;
 }
 
+// Overload resolution (WebIDL § 3.7.7) first counts the arguments: fewer than the required `needed`
+// is a TypeError before any is converted.
+export function requireArguments(count, needed, what) {
+  if (count < needed) {
+    throw new TypeError(`${what}: ${needed} argument${needed === 1 ? '' : 's'} required, but only ${count} present.`);
+  }
+}
+
 export function illegalInvocation(what) {
   return new TypeError(`${what}: 'this' is not an instance of this interface (illegal invocation).`);
 }

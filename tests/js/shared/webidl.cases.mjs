@@ -13,7 +13,43 @@ const SHAPES = {
   TextEncoderStream: { length: 0, attributes: ['encoding', 'readable', 'writable'], operations: {} },
 };
 
+// Every export that takes required arguments, with how many (js/index.d.ts), called with each
+// smaller count: WebIDL's TypeError, worded alike, before any argument is converted.
+const REQUIRED = [
+  ['encode', 2, (lib, a) => lib.encode(...a)],
+  ['getEncoding', 1, (lib, a) => lib.getEncoding(...a)],
+  ['decode', 1, (lib, a) => lib.decode(...a)],
+  ['inspect', 2, (lib, a) => lib.inspect(...a)],
+  ['LegacyEncoder', 1, (lib, a) => new lib.LegacyEncoder(...a)],
+  ['LegacyEncoderStream', 1, (lib, a) => new lib.LegacyEncoderStream(...a)],
+  ['TextEncoder.encodeInto', 2, (lib, a) => new lib.TextEncoder().encodeInto(...a)],
+];
+
 export default [
+  [
+    'every export with required arguments refuses fewer with a TypeError, as WebIDL words it',
+    (lib) => {
+      for (const [name, needed, call] of REQUIRED) {
+        for (let given = 0; given < needed; given++) {
+          // Arguments that would be refused if converted: only the count may be checked.
+          const args = Array.from({ length: given }, () => ({
+            toString() {
+              throw new Error(`${name}: an argument was converted before the count was checked`);
+            },
+          }));
+          const e = throws(() => call(lib, args), TypeError, `${name} with ${given}`);
+          const plural = needed === 1 ? '' : 's';
+          ok(
+            e.message.endsWith(`: ${needed} argument${plural} required, but only ${given} present.`),
+            `${name}: ${e.message}`,
+          );
+        }
+      }
+      // The count is of the arguments passed: an explicit undefined counts.
+      equal(lib.getEncoding(undefined), null);
+      throws(() => new lib.LegacyEncoder(undefined), RangeError, 'LegacyEncoder(undefined)');
+    },
+  ],
   [
     'constructors need new, and have WebIDL lengths and names',
     (lib) => {
