@@ -1,8 +1,8 @@
 // The converter's pipeline: bytes in one encoding → TextDecoder (streaming) → LegacyEncoder
 // (streaming) → bytes in another, one chunk at a time, so memory stays constant whatever the size.
-// With --fatal, a second decoder or encoder follows one chunk behind the first: when the first
-// stops at an error, the second has the state from just before that chunk and locates the error
-// exactly (the byte offset where the malformed sequence starts, or the unencodable character).
+// With --fatal, a second decoder follows one chunk behind the first: when the first stops at an
+// error, the second has the state from just before that chunk and locates the byte offset where
+// the malformed sequence starts. The encoder's own error gives the unencodable character's index.
 
 export class ConversionError extends Error {}
 
@@ -148,56 +148,54 @@ class Position {
 
 /**
  * Encodes texts (an async iterable of strings, with `null` before each input's) to bytes in
- * `to`. With `fatal`, an unencodable character ends the output after the bytes before it and
- * throws a ConversionError naming it and its position in its input.
+ * `to`. With `fatal`, an unencodable character ends the output after the bytes before it, with a
+ * ConversionError naming it and its position in its input. Whatever stops the conversion (that,
+ * malformed input, an unreadable file), the output then ends as the encoder ends its input
+ * (ISO-2022-JP returns to ASCII), and the error is returned, not thrown: the consumer takes every
+ * byte before it, then throws it.
  */
 export async function* encodeTexts(lib, texts, { to, fatal, names }) {
   const encoder = new lib.LegacyEncoder(to, { fatal });
-  const trailing = fatal ? new lib.LegacyEncoder(to, { fatal }) : null;
   let input = -1;
   let position = null;
-  for await (const text of texts) {
-    if (text === null) {
-      input++;
-      position = new Position();
-      continue;
+  let fed = 0; // code units given to the encoder, which counts its errors' indexes from its start
+  let stopped = null; // the error that stopped the conversion, if one did
+  try {
+    for await (const text of texts) {
+      if (text === null) {
+        input++;
+        position = new Position();
+        continue;
+      }
+      let bytes;
+      try {
+        bytes = encoder.encode(text, { stream: true });
+      } catch (e) {
+        if (!fatal || !(e instanceof TypeError)) throw e;
+        // A stream call keeps the encoder's state and gives the bytes before the character.
+        if (e.bytes.length) yield e.bytes;
+        throw unencodable(text, e.index - fed, position, to, names[input]);
+      }
+      fed += text.length;
+      if (fatal) position.advance(text);
+      if (bytes.length) yield bytes;
     }
-    let bytes;
-    try {
-      bytes = encoder.encode(text, { stream: true });
-    } catch (e) {
-      if (!fatal || !(e instanceof TypeError)) throw e;
-      yield* unencodable(lib, trailing, text, position, to, names[input]);
-    }
-    if (fatal) {
-      trailing.encode(text, { stream: true });
-      position.advance(text);
-    }
-    if (bytes.length) yield bytes;
+  } catch (e) {
+    stopped = e;
   }
-  // Decoded text never ends in a lone surrogate, so the end of input only adds escapes back to
-  // ASCII (ISO-2022-JP), which cannot fail.
-  const bytes = encoder.encode('');
-  if (bytes.length) yield bytes;
+  // Decoded text never ends in a lone surrogate, so ending the input only adds ISO-2022-JP's
+  // escape back to ASCII, which cannot fail.
+  const end = encoder.encode('');
+  if (end.length) yield end;
+  return stopped;
 }
 
-// Finds the first character of `text` that `to` cannot encode, yields the bytes before it (from
-// the trailing encoder, which has the state from before `text`), and throws.
-function* unencodable(lib, trailing, text, position, to, name) {
-  let i = 0;
-  for (const ch of text) {
-    try {
-      lib.encode(ch, to, { fatal: true });
-    } catch {
-      const before = trailing.encode(text.slice(0, i), { stream: true });
-      if (before.length) yield before;
-      position.advance(text.slice(0, i));
-      const { chars, line, column } = position;
-      throw new ConversionError(
-        `${name}: ${codePoint(ch.codePointAt(0))} (${JSON.stringify(ch)}) at character ${chars} (line ${line}, column ${column}) cannot be encoded in ${to}`,
-      );
-    }
-    i += ch.length;
-  }
-  throw new Error('internal error: the unencodable character could not be located');
+// The error for the character at `index` in `text`, named with its position in its input.
+function unencodable(text, index, position, to, name) {
+  const cp = text.codePointAt(index);
+  position.advance(text.slice(0, index));
+  const { chars, line, column } = position;
+  return new ConversionError(
+    `${name}: ${codePoint(cp)} (${JSON.stringify(String.fromCodePoint(cp))}) at character ${chars} (line ${line}, column ${column}) cannot be encoded in ${to}`,
+  );
 }

@@ -2,10 +2,10 @@
 // encoding-wasm: converts text between the Encoding Standard's encodings, like iconv.
 // Exit status: 0 done, 1 a --fatal conversion error, 2 bad usage or an unreadable/unwritable file.
 
-import { createReadStream, createWriteStream, fstatSync, statSync } from 'node:fs';
+import { accessSync, constants, createWriteStream, fstatSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
+import { getSystemErrorMap, parseArgs } from 'node:util';
 import * as lib from 'encoding-wasm';
 import { ConversionError, decodeInput, encodeTexts } from './convert.mjs';
 import { ProgressBar } from './progress.mjs';
@@ -21,7 +21,7 @@ Encoding Standard defines them, and writes the result to standard output or FILE
                         UTF-16BE from a byte order mark, else the --fallback encoding
       --fallback LABEL  the encoding for 'auto' when there is no byte order mark (default utf-8)
   -t, --to LABEL        the output's encoding (default utf-8): any with an encoder, or UTF-16LE/BE
-  -o, --output FILE     write to FILE instead of standard output
+  -o, --output FILE     write to FILE ('-' is standard output, the default)
       --fatal           stop at the first malformed input or unencodable character (exit status 1)
                         instead of writing U+FFFD (decoding) or &#N; (encoding)
   -l, --list            list every encoding with its labels
@@ -89,53 +89,66 @@ function list() {
   return `${lines.join('\n')}\n`;
 }
 
-// Opens every input before any output is written, so a missing file costs nothing.
-async function openInputs(files) {
-  const inputs = [];
-  for (const file of files.length ? files : ['-']) {
+// Checks every input up front with stat and access alone, so that a missing or unreadable file
+// costs nothing and no descriptor is held: each is opened only when its turn comes (300 files
+// convert under `ulimit -n 64`).
+function checkInputs(files) {
+  return (files.length ? files : ['-']).map((file) => {
     if (file === '-') {
-      const stat = stdinStat();
-      inputs.push({
-        name: '<stdin>',
-        stream: () => process.stdin,
-        size: stat?.isFile() ? stat.size : null,
-        // `< file` makes standard input that file: -o must not truncate it either.
-        id: stat?.isFile() ? `${stat.dev}:${stat.ino}` : undefined,
-      });
-      continue;
+      const stat = fstatOrNull(0);
+      return { name: '<stdin>', path: null, stat, size: stat?.isFile() ? Number(stat.size) : null };
     }
-    let handle;
+    let stat;
     try {
-      handle = await open(file, 'r');
-      const stat = await handle.stat();
-      if (stat.isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
-      inputs.push({
-        name: file,
-        stream: () => createReadStream(null, { fd: handle.fd, highWaterMark: READ_CHUNK, autoClose: false }),
-        size: stat.isFile() ? stat.size : null,
-        handle,
-        id: `${stat.dev}:${stat.ino}`,
-      });
+      stat = statSync(file, { bigint: true });
+      accessSync(file, constants.R_OK);
     } catch (e) {
-      await handle?.close();
       throw new UsageError(`cannot read ${file}: ${describeFsError(e)}`);
     }
+    // What open() would refuse, known from the stat.
+    const refused = stat.isDirectory() ? 'is a directory' : stat.isSocket() ? 'is a socket' : null;
+    if (refused) throw new UsageError(`cannot read ${file}: ${refused}`);
+    return { name: file, path: file, stat, size: stat.isFile() ? Number(stat.size) : null };
+  });
+}
+
+// The output must not be one of the inputs, whatever path, link or redirection (`>>` appends to
+// it: the input would never end; -o and `>` truncate it): refused as cat refuses it, by identity.
+function checkOutput(inputs, output) {
+  if (!output?.isFile()) return;
+  const same = inputs.find(({ stat }) => stat?.isFile() && stat.dev === output.dev && stat.ino === output.ino);
+  if (same) throw new UsageError(`${same.name}: input file is output file`);
+}
+
+// An input's bytes, 256 KiB at a time, from a descriptor opened now and closed at its end.
+async function* readInput({ name, path }) {
+  if (path === null) {
+    yield* process.stdin;
+    return;
   }
-  return inputs;
+  let handle;
+  try {
+    handle = await open(path, 'r');
+    yield* handle.createReadStream({ highWaterMark: READ_CHUNK, autoClose: false });
+  } catch (e) {
+    throw e.code ? new UsageError(`cannot read ${name}: ${describeFsError(e)}`) : e;
+  } finally {
+    await handle?.close();
+  }
 }
 
 function statOrNull(path) {
   try {
-    return statSync(path);
+    return statSync(path, { bigint: true });
   } catch {
     return null;
   }
 }
 
-// Standard input's stat (a file for `< file`, else a pipe or a terminal), or null if closed.
-function stdinStat() {
+// A descriptor's stat (standard input or output: a file, a pipe or a terminal), or null if closed.
+function fstatOrNull(fd) {
   try {
-    return fstatSync(0);
+    return fstatSync(fd, { bigint: true });
   } catch {
     return null;
   }
@@ -149,7 +162,8 @@ const FS_ERRORS = {
   EROFS: 'read-only file system',
   ENOSPC: 'no space left on device',
 };
-const describeFsError = (e) => FS_ERRORS[e.code] ?? e.message;
+// The system's own description of any other error (libuv's, as for `EMFILE`: 'too many open files').
+const describeFsError = (e) => FS_ERRORS[e.code] ?? getSystemErrorMap().get(e.errno)?.[1] ?? e.message;
 
 async function main(argv) {
   const options = parse(argv);
@@ -166,7 +180,10 @@ async function main(argv) {
   const to = encodingFor(options.to ?? 'utf-8', '--to', { encoder: true });
   const fatal = options.fatal === true;
 
-  const inputs = await openInputs(options.files);
+  const inputs = checkInputs(options.files);
+  // `-o -` is standard output, as `-` is standard input.
+  const toFile = options.output !== undefined && options.output !== '-';
+  checkOutput(inputs, toFile ? statOrNull(options.output) : fstatOrNull(1));
   const total = inputs.every((i) => i.size !== null) ? inputs.reduce((n, i) => n + i.size, 0) : null;
   let bar = null;
   let read = 0;
@@ -182,37 +199,36 @@ async function main(argv) {
     for (const input of inputs) {
       yield null;
       const counted = (async function* () {
-        for await (const chunk of input.stream()) {
+        for await (const chunk of readInput(input)) {
           read += chunk.length;
           progress();
           yield chunk;
         }
       })();
       yield* decodeInput(lib, counted, { from, fallback, fatal, name: input.name });
-      await input.handle?.close();
     }
   }
 
   let out = process.stdout;
-  if (options.output !== undefined) {
-    // Opening the output truncates it: it must not be one of the inputs.
-    const existing = statOrNull(options.output);
-    if (existing && inputs.some((i) => i.id === `${existing.dev}:${existing.ino}`)) {
-      throw new UsageError(`-o ${options.output}: the output would overwrite an input`);
-    }
+  if (toFile) {
     out = await new Promise((resolve, reject) => {
       const s = createWriteStream(options.output);
       s.once('open', () => resolve(s));
       s.once('error', (e) => reject(new UsageError(`cannot write ${options.output}: ${describeFsError(e)}`)));
     });
   }
+  // An error ends the conversion as the end of the input would, so that a file gets every byte
+  // before it (were the pipeline destroyed, a file stream's queued writes would be dropped).
+  let stopped = null;
+  const converted = async function* () {
+    stopped = yield* encodeTexts(lib, texts(), { to, fatal, names: inputs.map((i) => i.name) });
+  };
   try {
-    await pipeline(encodeTexts(lib, texts(), { to, fatal, names: inputs.map((i) => i.name) }), out, {
-      end: out !== process.stdout,
-    });
+    await pipeline(converted, out, { end: out !== process.stdout });
   } finally {
     bar?.end();
   }
+  if (stopped) throw stopped;
 }
 
 main(process.argv.slice(2)).then(

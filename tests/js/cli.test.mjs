@@ -4,7 +4,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +120,106 @@ test('files, standard input as -, and -o', () => {
   assert.equal(readFileSync(out, 'utf8'), 'あAい');
 });
 
+test('-o - is standard output, as - is standard input', () => {
+  const dir = join(scratch, 'dash');
+  mkdirSync(dir);
+  const r = run(['-f', 'sjis', '-o', '-', '-'], bytes(0x82, 0xa0), { cwd: dir });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.toString(), 'あ');
+  assert.deepEqual(readdirSync(dir), [], 'no file named -');
+});
+
+/** Runs `script` in sh, in `cwd`, with $0 the node binary and $1 the command. */
+function shell(script, cwd) {
+  const r = spawnSync('sh', ['-c', script, process.execPath, cli], { cwd, timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
+}
+
+test('standard output that is an input is refused as cat refuses it, whatever path, link or redirection', () => {
+  const dir = join(scratch, 'self');
+  mkdirSync(dir);
+  const y = join(dir, 'y');
+  // Over one 256 KiB read: a command that appended to it would never reach its end. ulimit -f
+  // (in 512- or 1024-byte blocks) stops one that tries at 8 or 16 MiB.
+  const content = Buffer.alloc(1 << 20, 0x61);
+  writeFileSync(y, content);
+  symlinkSync('y', join(dir, 'symlink'));
+  linkSync(y, join(dir, 'hardlink'));
+  writeFileSync(join(dir, 'other'), 'b');
+  for (const [script, name] of [
+    ['"$0" "$1" y >> y', 'y'],
+    ['"$0" "$1" hardlink >> symlink', 'hardlink'],
+    ['"$0" "$1" other symlink >> hardlink', 'symlink'],
+    ['"$0" "$1" < y >> hardlink', '<stdin>'],
+    ['"$0" "$1" - < symlink >> y', '<stdin>'],
+    ['"$0" "$1" -o - y >> y', 'y'],
+    ['"$0" "$1" -o /dev/stdout y >> symlink', 'y'],
+  ]) {
+    const r = shell(`ulimit -f 16384; ${script}`, dir);
+    assert.equal(r.status, 2, `${script}: ${r.stderr}`);
+    assert.equal(r.stderr, `encoding-wasm: ${name}: input file is output file\n`, script);
+    assert.ok(readFileSync(y).equals(content), `${script}: the input is untouched`);
+    writeFileSync(y, content);
+  }
+  // Another file, a standard output that -o replaces, or one that is no regular file, is fine.
+  for (const [script, written] of [
+    ['"$0" "$1" y > out', 'out'],
+    ['"$0" "$1" -o out y >> y', 'out'],
+    ['"$0" "$1" y /dev/null > /dev/null', null],
+  ]) {
+    rmSync(join(dir, 'out'), { force: true });
+    const r = shell(script, dir);
+    assert.equal(r.status, 0, `${script}: ${r.stderr}`);
+    assert.ok(readFileSync(y).equals(content), script);
+    if (written) assert.ok(readFileSync(join(dir, written)).equals(content), script);
+  }
+});
+
+test('300 inputs convert under ulimit -n 64: each is opened only when its turn comes', () => {
+  const dir = join(scratch, 'many');
+  mkdirSync(dir);
+  const names = [];
+  let expected = '';
+  for (let i = 0; i < 300; i++) {
+    names.push(`f${String(i).padStart(3, '0')}`);
+    // あ in Shift_JIS (82 A0), then the file's number.
+    writeFileSync(join(dir, names[i]), Buffer.concat([bytes(0x82, 0xa0), Buffer.from(`${i}\n`)]));
+    expected += `あ${i}\n`;
+  }
+  const r = shell(`ulimit -n 64 && exec "$0" "$1" -f sjis ${names.join(' ')}`, dir);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.toString(), expected);
+});
+
+test('inputs are checked before anything is written; one that fails later is named with its real error', () => {
+  const dir = join(scratch, 'checked');
+  mkdirSync(dir, { mode: 0o755 });
+  const a = file('checked/a.txt', 'あ');
+  // Nothing open() would refuse for a reason stat knows: a socket, a file the user cannot read.
+  // access(2) answers for the real user and root reads everything: the command runs as nobody.
+  const locked = file('checked/locked.txt', 'x');
+  chmodSync(locked, 0o200);
+  chmodSync(scratch, 0o711);
+  const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  let r = run([a, locked], Buffer.alloc(0), asUser);
+  assert.equal(r.status, 2, r.stderr);
+  assert.equal(r.stderr, `encoding-wasm: cannot read ${locked}: permission denied\n`);
+  assert.equal(r.stdout.length, 0);
+  const socket = join(dir, 'socket');
+  const server = createServer().listen(socket);
+  r = run([a, socket]);
+  server.close();
+  assert.equal(r.status, 2, r.stderr);
+  assert.equal(r.stderr, `encoding-wasm: cannot read ${socket}: is a socket\n`);
+  assert.equal(r.stdout.length, 0);
+  // A read that fails after the first input's bytes were written (address 0 of the process's own
+  // memory is unmapped: EIO): the error names the file, and ISO-2022-JP's output ends in ASCII.
+  r = run(['-t', 'iso-2022-jp', a, '/proc/self/mem']);
+  assert.equal(r.status, 2, r.stderr);
+  assert.equal(r.stderr, 'encoding-wasm: cannot read /proc/self/mem: i/o error\n');
+  assert.deepEqual(r.stdout, bytes(0x1b, 0x24, 0x42, 0x24, 0x22, 0x1b, 0x28, 0x42));
+});
+
 test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
   const cases = [
     [['-f', 'nope'], /--from: unknown encoding label 'nope'/],
@@ -118,7 +231,7 @@ test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
     [[join(scratch, 'missing.txt')], /cannot read .*missing\.txt: no such file or directory/],
     [[scratch], /cannot read .*: is a directory/],
     [['-o', join(scratch, 'no/such/dir/out')], /cannot write .*out: no such file or directory/],
-    [['-o', file('same.txt', 'keep'), join(scratch, 'same.txt')], /the output would overwrite an input/],
+    [['-o', file('same.txt', 'keep'), join(scratch, 'same.txt')], /same\.txt: input file is output file/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['-f'], /'-f, --from <value>' argument missing/],
   ];
@@ -140,7 +253,7 @@ test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
     const r = spawnSync(process.execPath, [cli, ...args], { stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8' });
     closeSync(stdin);
     assert.equal(r.status, 2, r.stderr);
-    assert.match(r.stderr, /^encoding-wasm: -o .*: the output would overwrite an input\n$/);
+    assert.equal(r.stderr, 'encoding-wasm: <stdin>: input file is output file\n');
   }
   assert.equal(readFileSync(same, 'utf8'), 'keep');
 });
@@ -215,15 +328,36 @@ test('--fatal encoding stops at the first unencodable character, naming it and i
   );
   // Everything before it: é is 0xE9 in windows-1252.
   assert.deepEqual(r.stdout, Buffer.concat([Buffer.alloc(300_000, 0xe9), Buffer.from('\nab\ncd')]));
-  // ISO-2022-JP: the bytes before stay in JIS X 0208 mode (no escape back to ASCII); U+000E is
-  // an error of the ISO-2022-JP encoder.
-  const jis = run(['-t', 'iso-2022-jp', '--fatal'], Buffer.from('あ\u000e'));
-  assert.equal(jis.status, 1);
-  assert.match(
-    jis.stderr,
-    /U\+000E \("\\u000e"\) at character 2 \(line 1, column 2\) cannot be encoded in ISO-2022-JP/,
-  );
-  assert.deepEqual(jis.stdout, bytes(0x1b, 0x24, 0x42, 0x24, 0x22));
+});
+
+test('--fatal to ISO-2022-JP: the bytes before the error end back in ASCII (ESC ( B)', () => {
+  // あ is jis0208 pointer 283: 24 22 after ESC $ B; い is 285: 24 24. ¥ is 5C after ESC ( J.
+  const ascii = [0x1b, 0x28, 0x42];
+  for (const [input, expected, message] of [
+    // Malformed input when decoding, while the encoder is in JIS X 0208 mode.
+    [bytes(0xe3, 0x81, 0x82, 0xff), [0x1b, 0x24, 0x42, 0x24, 0x22, ...ascii], /malformed UTF-8 at byte 3 /],
+    // U+000E in JIS X 0208 mode: the encoder switches to ASCII first, then fails on it.
+    [
+      Buffer.from('あ\u000e'),
+      [0x1b, 0x24, 0x42, 0x24, 0x22, ...ascii],
+      /U\+000E \("\\u000e"\) at character 2 \(line 1, column 2\) cannot be encoded in ISO-2022-JP/,
+    ],
+    // In Roman mode the encoder fails on U+000E without switching: the end switches.
+    [Buffer.from('¥\u000e'), [0x1b, 0x28, 0x4a, 0x5c, ...ascii], /U\+000E .* at character 2 /],
+    // € is not in index jis0208: back to ASCII, then the error.
+    [Buffer.from('aあ€'), [0x61, 0x1b, 0x24, 0x42, 0x24, 0x22, ...ascii], /U\+20AC \("€"\) at character 3 /],
+  ]) {
+    const r = run(['-t', 'iso-2022-jp', '--fatal'], input);
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, message);
+    assert.deepEqual(r.stdout, Buffer.from(expected), input.toString('hex'));
+  }
+  // The mode carries from one input into the next; the second stops; -o gets the same bytes.
+  const out = join(scratch, 'jis-out');
+  const r = run(['-t', 'iso-2022-jp', '--fatal', '-o', out, file('jis-a', 'あ'), '-'], bytes(0xe3, 0x81, 0x84, 0xff));
+  assert.equal(r.status, 1);
+  assert.equal(r.stderr, 'encoding-wasm: <stdin>: malformed UTF-8 at byte 3 (0x3), starting ff\n');
+  assert.deepEqual(readFileSync(out), bytes(0x1b, 0x24, 0x42, 0x24, 0x22, 0x24, 0x24, ...ascii));
 });
 
 /** Runs the command with `total` bytes of `unit` repeated on stdin (streamed, never held whole). */
