@@ -247,9 +247,13 @@ export class LegacyEncoder {
   }
 }
 
-// inspect(bytes, label, { ignoreBOM, sniffBOM }): the decoded text with each malformed
-// sequence's byte range and the index of its U+FFFD in the text; in pieces of CHUNK bytes, so
-// that wasm memory stays bounded.
+// inspect(bytes, label, { ignoreBOM, sniffBOM, maxErrors, compact }): the decoded text with each
+// malformed sequence's byte range and the index of its U+FFFD in the text: the first `maxErrors`
+// of them (10,000 unless asked; Infinity for all), with the count of all and whether some were left
+// out; as objects, or with `compact` as three Uint32Arrays. In pieces of INSPECT_CHUNK bytes, so
+// that wasm memory stays bounded however many errors there are.
+const INSPECT_CHUNK = 1 << 18;
+const MAX_ERRORS = 10_000;
 export function inspect(bytes, label, options = undefined) {
   const what = "Failed to execute 'inspect'";
   // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
@@ -257,7 +261,7 @@ export function inspect(bytes, label, options = undefined) {
   ready();
   const input = toBytes(bytes, what);
   const l = toDOMString(label);
-  const { ignoreBOM, sniffBOM } = toDictionary(options, ['ignoreBOM', 'sniffBOM'], what);
+  const { compact, ignoreBOM, limit, sniffBOM } = inspectOptions(options, what);
   // With sniffBOM, a BOM picks the encoding (and its module) before the label's is needed: the
   // inspector, made for that one, sniffs the same BOM again and skips it.
   const enc = encodingForLabel(l, what, true, !sniffBOM);
@@ -267,29 +271,81 @@ export function inspect(bytes, label, options = undefined) {
   const m = moduleOf(loadedEncoding(first, what));
   const r = m.CoreTextDecoder.create(first, INSPECT | (ignoreBOM ? IGNORE_BOM : 0) | (sniffBOM ? PLAIN : 0));
   try {
+    r.set_error_limit(limit);
     let text = '';
     let used = enc;
-    const errors = [];
-    for (let start = 0; ; start += CHUNK) {
-      const end = Math.min(start + CHUNK, length);
+    let total = 0;
+    // u32 triples (start, end, text index), as the module writes them.
+    const triples = [];
+    for (let start = 0; ; start += INSPECT_CHUNK) {
+      const end = Math.min(start + INSPECT_CHUNK, length);
       const n = r.decode(m.putBytes(input, start, end), false, start === 0, end === length);
       const count = m.result(0);
       used = m.result(1);
-      const raw = new DataView(m.takeBytes(count * 12).buffer);
-      for (let at = 0; at < count * 12; at += 12) {
-        errors.push({
-          byteStart: raw.getUint32(at, true),
-          byteEnd: raw.getUint32(at + 4, true),
-          textIndex: raw.getUint32(at + 8, true),
-        });
-      }
+      total = m.result(2);
+      if (count > 0) triples.push(readTriples(m.takeBytes(count * 12), count));
       text = concat(text, m.takeString(n));
       if (end === length) break;
     }
-    return { text, encoding: NAMES[used], errors };
+    const recorded = triples.reduce((sum, t) => sum + t.length / 3, 0);
+    return {
+      text,
+      encoding: NAMES[used],
+      errors: compact ? compactErrors(triples, recorded) : errorObjects(triples),
+      errorCount: total,
+      truncated: total > recorded,
+    };
   } finally {
     r.free();
   }
+}
+
+// inspect()'s options, a dictionary (members read once each, in order, as WebIDL does): booleans,
+// and maxErrors, a number from 0 up or Infinity (the module counts in u32), as `limit`.
+function inspectOptions(options, what) {
+  toDictionary(options, [], what);
+  const member = (name) => (options == null ? undefined : options[name]);
+  const compact = Boolean(member('compact'));
+  const ignoreBOM = Boolean(member('ignoreBOM'));
+  const maxErrors = member('maxErrors');
+  let limit = MAX_ERRORS;
+  if (maxErrors !== undefined) {
+    const n = Number(maxErrors);
+    if (!(n >= 0)) throw new RangeError(`${what}: maxErrors must be a number from 0 up, or Infinity.`);
+    limit = n >= 0xffffffff ? 0xffffffff : Math.floor(n);
+  }
+  return { compact, ignoreBOM, limit, sniffBOM: Boolean(member('sniffBOM')) };
+}
+
+// The module's little-endian u32s, whatever the platform's byte order.
+function readTriples(bytes, count) {
+  const raw = new DataView(bytes.buffer);
+  const t = new Uint32Array(count * 3);
+  for (let i = 0; i < t.length; i++) t[i] = raw.getUint32(4 * i, true);
+  return t;
+}
+
+function errorObjects(triples) {
+  const errors = [];
+  for (const t of triples) {
+    for (let i = 0; i < t.length; i += 3) errors.push({ byteStart: t[i], byteEnd: t[i + 1], textIndex: t[i + 2] });
+  }
+  return errors;
+}
+
+function compactErrors(triples, count) {
+  const byteStart = new Uint32Array(count);
+  const byteEnd = new Uint32Array(count);
+  const textIndex = new Uint32Array(count);
+  let k = 0;
+  for (const t of triples) {
+    for (let i = 0; i < t.length; i += 3, k++) {
+      byteStart[k] = t[i];
+      byteEnd[k] = t[i + 1];
+      textIndex[k] = t[i + 2];
+    }
+  }
+  return { byteStart, byteEnd, textIndex };
 }
 
 // encodings(): the standard's table of encodings, by group, from the core.

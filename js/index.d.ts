@@ -113,12 +113,27 @@ export interface MalformedSequence {
   textIndex: number;
 }
 
-/** Decodes as TextDecoder does (or, with `sniffBOM`, as `decode()` does) and reports every error. */
+/**
+ * Decodes as TextDecoder does (or, with `sniffBOM`, as `decode()` does) and reports the errors:
+ * the first `maxErrors` (10,000 unless given; `Infinity` for all), `errorCount` counting every one.
+ */
 export declare function inspect(
   bytes: AllowSharedBufferSource,
   label: string,
-  options?: { ignoreBOM?: boolean; sniffBOM?: boolean },
-): { text: string; encoding: string; errors: MalformedSequence[] };
+  options?: { ignoreBOM?: boolean; sniffBOM?: boolean; maxErrors?: number; compact?: false },
+): { text: string; encoding: string; errors: MalformedSequence[]; errorCount: number; truncated: boolean };
+/** The same, with the errors as three typed arrays (for millions of them). */
+export declare function inspect(
+  bytes: AllowSharedBufferSource,
+  label: string,
+  options: { ignoreBOM?: boolean; sniffBOM?: boolean; maxErrors?: number; compact: true },
+): {
+  text: string;
+  encoding: string;
+  errors: { byteStart: Uint32Array; byteEnd: Uint32Array; textIndex: Uint32Array };
+  errorCount: number;
+  truncated: boolean;
+};
 
 export interface EncodingInfo {
   name: string;

@@ -75,7 +75,12 @@ pub struct Inspector {
     /// Code units of text so far.
     text_len: usize,
     pub text: Vec<u16>,
+    /// The errors of the current piece, but none past the first [`Inspector::limit`] of the input.
     pub errors: Vec<MalformedSequence>,
+    /// How many errors are recorded in `errors` at most, over the whole input.
+    pub limit: usize,
+    /// Every error so far, recorded or not.
+    pub total: usize,
 }
 
 impl Inspector {
@@ -97,6 +102,8 @@ impl Inspector {
             text_len: 0,
             text: Vec::new(),
             errors: Vec::new(),
+            limit: usize::MAX,
+            total: 0,
         }
     }
 
@@ -199,11 +206,14 @@ impl Inspector {
     }
 
     fn error(&mut self, byte_start: usize, byte_end: usize) {
-        self.errors.push(MalformedSequence {
-            byte_start,
-            byte_end,
-            text_index: self.text_len,
-        });
+        self.total += 1;
+        if self.total <= self.limit {
+            self.errors.push(MalformedSequence {
+                byte_start,
+                byte_end,
+                text_index: self.text_len,
+            });
+        }
         self.push(0xFFFD);
     }
 }
@@ -427,6 +437,20 @@ mod tests {
                 assert_eq!(r.encoding, whole.encoding);
             }
         }
+    }
+
+    #[test]
+    fn errors_past_the_limit_are_counted_not_recorded() {
+        let mut r = Inspector::new(Encoding::Utf8, false, false);
+        r.limit = 3;
+        r.feed(b"\x80a\x80", false);
+        assert_eq!((r.errors.len(), r.total), (2, 2));
+        r.errors.clear();
+        r.feed(b"\x80\x80\x80", true);
+        let starts: Vec<usize> = r.errors.iter().map(|m| m.byte_start).collect();
+        assert_eq!((starts, r.total), (vec![3], 5));
+        // The text has every U+FFFD all the same.
+        assert_eq!(r.text, [0xFFFD, 0x61, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD]);
     }
 
     #[test]

@@ -21,7 +21,8 @@ export function decodeHere(lib, bytes, { choice, fallback, fatal, ignoreBOM }) {
   const auto = choice === 'auto';
   const label = auto ? fallback : choice;
   const bom = auto ? false : ignoreBOM;
-  const inspected = lib.inspect(bytes, label, { ignoreBOM: bom, sniffBOM: auto });
+  // Errors past the text shown are only counted.
+  const inspected = lib.inspect(bytes, label, { ignoreBOM: bom, sniffBOM: auto, maxErrors: TEXT_LIMIT });
   const encoding = inspected.encoding;
   let text = null;
   let error = null;
@@ -37,7 +38,7 @@ export function decodeHere(lib, bytes, { choice, fallback, fatal, ignoreBOM }) {
     if (e instanceof RangeError) {
       // TextDecoder refuses "replacement"; inspect() still runs its decoder.
       note = `TextDecoder refuses ${encoding} (${e.message}); the text shown comes from inspect().`;
-      if (fatal && inspected.errors.length) error = new TypeError(`The input is malformed in ${encoding}.`);
+      if (fatal && inspected.errorCount > 0) error = new TypeError(`The input is malformed in ${encoding}.`);
       else text = inspected.text;
     } else {
       error = e;
@@ -55,7 +56,7 @@ export function decodeHere(lib, bytes, { choice, fallback, fatal, ignoreBOM }) {
     textLength: shown.length,
     fffd: text === null ? null : countFFFD(text),
     errors: errors.slice(0, ERRORS_LISTED),
-    errorsTotal: errors.length,
+    errorsTotal: error ? errors.length : inspected.errorCount,
     error: error && { name: error.name, message: error.message },
     note,
     compare,

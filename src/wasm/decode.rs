@@ -62,13 +62,22 @@ impl CoreTextDecoder {
         Some(CoreTextDecoder { state })
     }
 
+    /// An inspector records the first `limit` errors of the input in `out8`, and only counts the
+    /// rest (every error by default). Nothing for other decoders.
+    pub fn set_error_limit(&mut self, limit: u32) {
+        if let State::Inspect(r) = &mut self.state {
+            r.limit = limit as usize;
+        }
+    }
+
     /// decode(): one call's next piece of input, `in8[..length]`, into `out16` (`stream` is the
     /// call's option; `first` and `last` say which pieces begin and end the call's input). Returns
     /// the number of code units, -1 for a fatal error, -3 if `length` is beyond the input
     /// buffer. An inspector's
     /// first piece holds the first three bytes of the input (or all of it); its errors go to
     /// `out8` as little-endian u32 triples (start, end, text index, from the start of the input),
-    /// and `results` = [error count, encoding number used].
+    /// and `results` = [errors in `out8`, encoding number used, errors so far in the whole input,
+    /// recorded or not].
     pub fn decode(&mut self, length: usize, stream: bool, first: bool, last_piece: bool) -> i32 {
         let s = SCRATCH.get();
         let Some(src) = s.in8.get(..length) else {
@@ -99,7 +108,8 @@ impl CoreTextDecoder {
                     chunk[4..8].copy_from_slice(&(m.byte_end as u32).to_le_bytes());
                     chunk[8..12].copy_from_slice(&(m.text_index as u32).to_le_bytes());
                 }
-                s.result = [r.errors.len() as u32, r.encoding as u32, 0, 0];
+                let total = u32::try_from(r.total).unwrap_or(u32::MAX);
+                s.result = [r.errors.len() as u32, r.encoding as u32, total, 0];
                 let written = r.text.len();
                 r.text.clear();
                 r.errors.clear();

@@ -107,6 +107,18 @@ test('inspect() of a 64 MiB input runs in pieces through bounded wasm memory', (
   assert.ok(size() <= 64 * MiB, `wasm memory is ${size() / MiB} MiB`);
 });
 
+test('inspect() of 20 MB of garbage: a bounded list, little memory', async () => {
+  await collect();
+  const rss = process.memoryUsage.rss();
+  const input = new Uint8Array(20e6).fill(0x80);
+  const r = lib.inspect(input, 'utf-8');
+  assert.deepEqual([r.errors.length, r.errorCount, r.truncated], [10_000, 20e6, true]);
+  const grown = process.memoryUsage.rss() - rss;
+  // The text itself (20 million U+FFFD, 40 MB) is most of it.
+  assert.ok(grown < 100 * MiB, `RSS grew by ${(grown / MiB).toFixed(1)} MiB`);
+  assert.ok(size() <= 64 * MiB, `wasm memory is ${size() / MiB} MiB`);
+});
+
 test('rejected labels of millions of characters are not kept alive', async () => {
   await collect();
   const before = process.memoryUsage().heapUsed;

@@ -97,11 +97,15 @@ export default [
         text: '\uFFFD0A',
         encoding: 'gb18030',
         errors: [{ byteStart: 0, byteEnd: 1, textIndex: 0 }],
+        errorCount: 1,
+        truncated: false,
       });
       deepEqual(lib.inspect(b(0x61, 0xb0, 0x30), 'euc-kr'), {
         text: 'a\uFFFD0',
         encoding: 'EUC-KR',
         errors: [{ byteStart: 1, byteEnd: 2, textIndex: 1 }],
+        errorCount: 1,
+        truncated: false,
       });
     },
   ],

@@ -121,6 +121,8 @@ export default [
           { byteStart: 1, byteEnd: 4, textIndex: 1 },
           { byteStart: 5, byteEnd: 6, textIndex: 3 },
         ],
+        errorCount: 2,
+        truncated: false,
       });
       deepEqual(lib.inspect(b(0xf0, 0x9f, 0x98, 0x80, 0xc3), 'utf8').errors, [
         { byteStart: 4, byteEnd: 5, textIndex: 2 },
@@ -129,6 +131,8 @@ export default [
         text: '\uFFFDa',
         encoding: 'UTF-16LE',
         errors: [{ byteStart: 0, byteEnd: 2, textIndex: 0 }],
+        errorCount: 1,
+        truncated: false,
       });
       deepEqual(lib.inspect(b(0xef, 0xbb, 0xbf, 0xff), 'utf-8').errors, [{ byteStart: 3, byteEnd: 4, textIndex: 0 }]);
       deepEqual(lib.inspect(b(0xef, 0xbb, 0xbf, 0xff), 'utf-8', { ignoreBOM: true }).errors, [
@@ -139,14 +143,54 @@ export default [
         text: '\uFFFD',
         encoding: 'UTF-16LE',
         errors: [{ byteStart: 2, byteEnd: 4, textIndex: 0 }],
+        errorCount: 1,
+        truncated: false,
       });
       deepEqual(lib.inspect(b(0x61, 0xdb), 'windows-874'), {
         text: 'a\uFFFD',
         encoding: 'windows-874',
         errors: [{ byteStart: 1, byteEnd: 2, textIndex: 1 }],
+        errorCount: 1,
+        truncated: false,
       });
       deepEqual(lib.inspect(b(0x61), 'windows-1252').errors, []);
       throws(() => lib.inspect(b(), 'bogus'), RangeError);
+    },
+  ],
+
+  [
+    'inspect: the first 10,000 errors by default, every one counted; maxErrors; the compact form',
+    (lib) => {
+      // 300,000 bytes: x80 is an error in UTF-8 at each even index, 'a' between (one U+FFFD each).
+      const n = 150_000;
+      const input = new Uint8Array(2 * n);
+      for (let i = 0; i < 2 * n; i += 2) input.set([0x80, 0x61], i);
+      const r = lib.inspect(input, 'utf-8');
+      equal(r.text.length, 2 * n);
+      equal(r.errorCount, n);
+      equal(r.truncated, true);
+      equal(r.errors.length, 10_000);
+      deepEqual(r.errors[9999], { byteStart: 19_998, byteEnd: 19_999, textIndex: 19_998 });
+      // All of them, as typed arrays.
+      const all = lib.inspect(input, 'utf-8', { maxErrors: Infinity, compact: true });
+      deepEqual([all.errorCount, all.truncated, all.errors.byteStart.length], [n, false, n]);
+      ok(all.errors.byteStart instanceof Uint32Array && all.errors.textIndex instanceof Uint32Array);
+      deepEqual(
+        [all.errors.byteStart[n - 1], all.errors.byteEnd[n - 1], all.errors.textIndex[n - 1]],
+        [2 * n - 2, 2 * n - 1, 2 * n - 2],
+      );
+      // A count only, and a limit of a few.
+      const none = lib.inspect(input, 'utf-8', { maxErrors: 0 });
+      deepEqual([none.errors, none.errorCount, none.truncated], [[], n, true]);
+      deepEqual(
+        lib.inspect(b(0xff, 0x61, 0xff, 0xff), 'utf-8', { maxErrors: 2.5 }).errors.map((e) => e.byteStart),
+        [0, 2],
+      );
+      const exact = lib.inspect(b(0xff, 0xff), 'utf-8', { maxErrors: 2 });
+      deepEqual([exact.errorCount, exact.truncated], [2, false]);
+      for (const bad of [-1, Number.NaN, 'many']) {
+        throws(() => lib.inspect(b(0x61), 'utf-8', { maxErrors: bad }), RangeError, `maxErrors ${bad}`);
+      }
     },
   ],
 
