@@ -32,6 +32,7 @@ import {
 import { nativeEncoder } from './natives.mjs';
 import { concatBytes } from './text-encoder.mjs';
 import { utf16Bytes } from './buffer.mjs';
+import { pieceEnd } from './pieces.mjs';
 
 function encoderFor(l, what) {
   const enc = encodingForLabel(l, what, true);
@@ -95,7 +96,7 @@ export function encode(input, label, options = undefined) {
   try {
     const parts = [];
     for (let start = 0; start < s.length; ) {
-      const end = Math.min(start + CHUNK, s.length);
+      const end = pieceEnd(start, s.length);
       const n = e.encode(m.putUnits(s, start, end), end === s.length);
       if (n === -1) throw unmappableHere(m, enc, parts, start);
       parts.push(m.takeBytes(n));
@@ -120,7 +121,7 @@ export function getEncoding(label) {
 // or -1.
 function bomSniff(input, length) {
   const b = baseModule();
-  return b.W.bom_sniff(b.putBytes(input, 0, Math.min(3, length)));
+  return b.W.bom_sniff(b.putBytes(input, 0, pieceEnd(0, length, 3)));
 }
 
 // decode(bytes, fallbackLabel): the decode hook (§ 6.1): a BOM picks the encoding and is skipped,
@@ -148,7 +149,7 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
   try {
     let text = '';
     for (let at = start; at < length; at += CHUNK) {
-      const end = Math.min(at + CHUNK, length);
+      const end = pieceEnd(at, length);
       text = concat(text, m.takeString(d.decode(m.putBytes(input, at, end), false, at === start, end === length)));
     }
     return { text, encoding: NAMES[enc] };
@@ -214,7 +215,7 @@ export class LegacyEncoder {
     const parts = [];
     let start = 0;
     do {
-      const end = Math.min(start + CHUNK, s.length);
+      const end = pieceEnd(start, s.length);
       const last = end === s.length;
       const n = core.encode(m.putUnits(s, start, end), last && !stream);
       if (n === -1) {
@@ -275,23 +276,30 @@ export function inspect(bytes, label, options = undefined) {
     let text = '';
     let used = enc;
     let total = 0;
-    // u32 triples (start, end, text index), as the module writes them.
-    const triples = [];
+    // Each piece's errors: the module's little-endian u32 triples (start, end, text index).
+    const raw = [];
     for (let start = 0; ; start += INSPECT_CHUNK) {
-      const end = Math.min(start + INSPECT_CHUNK, length);
+      const end = pieceEnd(start, length, INSPECT_CHUNK);
       const n = r.decode(m.putBytes(input, start, end), false, start === 0, end === length);
       const count = m.result(0);
       used = m.result(1);
       total = m.result(2);
-      if (count > 0) triples.push(readTriples(m.takeBytes(count * 12), count));
+      if (count > 0) raw.push(new DataView(m.takeBytes(count * 12).buffer));
       text = concat(text, m.takeString(n));
       if (end === length) break;
     }
-    const recorded = triples.reduce((sum, t) => sum + t.length / 3, 0);
+    const errors = errorColumns(raw);
+    const recorded = errors.byteStart.length;
     return {
       text,
       encoding: NAMES[used],
-      errors: compact ? compactErrors(triples, recorded) : errorObjects(triples),
+      errors: compact
+        ? errors
+        : Array.from(errors.byteStart, (s, i) => ({
+            byteStart: s,
+            byteEnd: errors.byteEnd[i],
+            textIndex: errors.textIndex[i],
+          })),
       errorCount: total,
       truncated: total > recorded,
     };
@@ -317,35 +325,23 @@ function inspectOptions(options, what) {
   return { compact, ignoreBOM, limit, sniffBOM: Boolean(member('sniffBOM')) };
 }
 
-// The module's little-endian u32s, whatever the platform's byte order.
-function readTriples(bytes, count) {
-  const raw = new DataView(bytes.buffer);
-  const t = new Uint32Array(count * 3);
-  for (let i = 0; i < t.length; i++) t[i] = raw.getUint32(4 * i, true);
-  return t;
-}
-
-function errorObjects(triples) {
-  const errors = [];
-  for (const t of triples) {
-    for (let i = 0; i < t.length; i += 3) errors.push({ byteStart: t[i], byteEnd: t[i + 1], textIndex: t[i + 2] });
-  }
-  return errors;
-}
-
-function compactErrors(triples, count) {
-  const byteStart = new Uint32Array(count);
-  const byteEnd = new Uint32Array(count);
-  const textIndex = new Uint32Array(count);
+// The triples of `raw` as three Uint32Arrays, read little-endian whatever the platform's order.
+function errorColumns(raw) {
+  const count = raw.reduce((sum, v) => sum + v.byteLength / 12, 0);
+  const columns = {
+    byteStart: new Uint32Array(count),
+    byteEnd: new Uint32Array(count),
+    textIndex: new Uint32Array(count),
+  };
   let k = 0;
-  for (const t of triples) {
-    for (let i = 0; i < t.length; i += 3, k++) {
-      byteStart[k] = t[i];
-      byteEnd[k] = t[i + 1];
-      textIndex[k] = t[i + 2];
+  for (const v of raw) {
+    for (let at = 0; at < v.byteLength; at += 12, k++) {
+      columns.byteStart[k] = v.getUint32(at, true);
+      columns.byteEnd[k] = v.getUint32(at + 4, true);
+      columns.textIndex[k] = v.getUint32(at + 8, true);
     }
   }
-  return { byteStart, byteEnd, textIndex };
+  return columns;
 }
 
 // encodings(): the standard's table of encodings, by group, from the core.

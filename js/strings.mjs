@@ -2,6 +2,7 @@
 
 import { EXTERNAL, ucs2Slice, ucs2Write } from './buffer.mjs';
 import { nativeUtf16 } from './natives.mjs';
+import { pieceEnd } from './pieces.mjs';
 
 const fromCharCode = String.fromCharCode;
 const APPLY_MAX = 8192;
@@ -70,7 +71,7 @@ export function utf16ToString(heap16, node, start, n) {
   if (native !== null) return native.decode(heap16.subarray(start, start + n));
   let s = '';
   for (let i = start, end = start + n; i < end; i += APPLY_MAX) {
-    s += fromCharCode.apply(null, heap16.subarray(i, Math.min(i + APPLY_MAX, end)));
+    s += fromCharCode.apply(null, heap16.subarray(i, pieceEnd(i, end, APPLY_MAX)));
   }
   return s;
 }

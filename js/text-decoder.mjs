@@ -33,6 +33,7 @@ import {
 } from './wasm.mjs';
 import { nativeUtf8, nativeUtf16Le, nativeSingleByte, newNative } from './natives.mjs';
 import { utf16LeWhole, windows1252Latin1 } from './buffer.mjs';
+import { pieceEnd } from './pieces.mjs';
 
 export function fatalError(name) {
   return new TypeError(`The encoded data is not valid ${name}.`);
@@ -99,28 +100,42 @@ export class DecoderState {
       if (length <= CHUNK) return decodeOnce(bytes, this.enc, this.flags);
     }
     const m = this.module;
+    // A whole call gets a wasm decoder of its own, freed when it returns: a shared state serves
+    // every decoder of its encoding, so no other call may reach this one's. A stream keeps its
+    // own across calls.
+    if (this.core === null && !stream) {
+      const core = m.CoreTextDecoder.create(this.enc, this.flags);
+      try {
+        return this.decodeIn(core, bytes, false);
+      } finally {
+        core.free();
+      }
+    }
     this.core ??= m.CoreTextDecoder.create(this.enc, this.flags);
-    const core = this.core;
+    try {
+      const text = this.decodeIn(this.core, bytes, stream);
+      if (!stream) this.release();
+      return text;
+    } catch (e) {
+      // After a fatal error a stream goes on from the decoder's state (the rest of this call's
+      // input is dropped); any other error, or a call without stream, ends it.
+      if (!stream || !(e instanceof TypeError)) this.release();
+      throw e;
+    }
+  }
+
+  // `bytes` through the wasm decoder `core`, in pieces of CHUNK bytes.
+  decodeIn(core, bytes, stream) {
+    const m = this.module;
+    const length = lengthOf(bytes);
     let text = '';
     for (let start = 0; ; start += CHUNK) {
-      const end = Math.min(start + CHUNK, length);
+      const end = pieceEnd(start, length);
       const n = core.decode(m.putBytes(bytes, start, end), stream, start === 0, end === length);
-      if (n === -1) {
-        // After a fatal error a stream goes on from the decoder's state (the rest of this call's
-        // input is dropped); any other call ends it.
-        if (!stream) this.release();
-        throw fatalError(LOWER_NAMES[this.enc]);
-      }
-      try {
-        text = concat(text, m.takeString(n));
-      } catch (e) {
-        this.release();
-        throw e;
-      }
-      if (end === length) break;
+      if (n === -1) throw fatalError(LOWER_NAMES[this.enc]);
+      text = concat(text, m.takeString(n));
+      if (end === length) return text;
     }
-    if (!stream) this.release();
-    return text;
   }
 
   // A call by a native decoder: a shared one from `shared` (by options) for whole calls, else this
@@ -132,7 +147,7 @@ export class DecoderState {
     try {
       let text = '';
       for (let start = 0; ; start += CHUNK) {
-        const end = Math.min(start + CHUNK, length);
+        const end = pieceEnd(start, length);
         const piece = end - start === length ? bytes : subBytes(bytes, start, end);
         text = concat(text, this.native.decode(piece, { stream: stream || end < length }));
         if (end === length) break;

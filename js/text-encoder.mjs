@@ -13,6 +13,7 @@ import {
 import { CHUNK, UTF8, ready, baseModule } from './wasm.mjs';
 import { nativeEncoder, nativeEncodeInto, nativeEncodeIntoShared } from './natives.mjs';
 import { encodeIntoUtf8 } from './strings.mjs';
+import { pieceEnd } from './pieces.mjs';
 
 // UTF-8 encode of a string through the core, in pieces; a leading surrogate ending a piece is
 // carried into the next.
@@ -24,7 +25,7 @@ export function coreEncodeUtf8(s) {
     const parts = [];
     let start = 0;
     while (start < s.length) {
-      const end = Math.min(start + CHUNK, s.length);
+      const end = pieceEnd(start, s.length);
       parts.push(m.takeBytes(e.encode(m.putUnits(s, start, end), end === s.length)));
       start += m.result(0);
     }

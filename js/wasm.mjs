@@ -10,10 +10,8 @@
 
 import { EMPTY_BYTES, lengthOf, subBytes, setBytes } from './webidl.mjs';
 import { nodeView } from './buffer.mjs';
+export { CHUNK } from './pieces.mjs';
 import { utf16ToString, stringToUtf16, readableUnits } from './strings.mjs';
-
-// Bytes per wasm call: big inputs go through in pieces, so memory stays bounded.
-export const CHUNK = 1 << 21;
 
 // Encoding numbers (the standard's order) and flag bits, read from the first module with the
 // table of encodings when it is bound: the Rust core is their one source.

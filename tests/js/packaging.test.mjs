@@ -251,8 +251,9 @@ test('the glue creates no TextDecoder/TextEncoder and passes no strings', () => 
 
 test('TypeScript declarations cover every export', () => {
   const dts = read('js/index.d.ts');
-  const declared = [...dts.matchAll(/^export declare (?:class|function) (\w+)/gm)].map((m) => m[1]);
-  assert.deepEqual(declared.sort(), [...API].sort());
+  // (A function with overloads is declared once per overload.)
+  const declared = new Set([...dts.matchAll(/^export declare (?:class|function) (\w+)/gm)].map((m) => m[1]));
+  assert.deepEqual([...declared].sort(), [...API].sort());
   assert.equal(read('pkg/index.d.ts'), dts);
   assert.equal(read('pkg/index.d.cts'), dts);
   assert.ok(existsSync(new URL('pkg/polyfill.d.ts', root)));

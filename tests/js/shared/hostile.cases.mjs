@@ -367,6 +367,41 @@ export default [
   ],
 
   [
+    'user code run by a patched built-in between the pieces of a long call cannot disturb it',
+    (lib) => {
+      // 82 A0 is あ in Shift_JIS: calls over 2 MiB go through wasm in pieces.
+      const pairs = MiB + 3;
+      const input = new Uint8Array(2 * pairs);
+      for (let i = 0; i < input.length; i += 2) input.set([0x82, 0xa0], i);
+      const expected = '\u3042'.repeat(pairs);
+      const min = Math.min;
+      const inner = [];
+      // Another decoder of the same encoding (the same shared state) decodes long inputs too.
+      Math.min = (...args) => {
+        if (inner.length < 4) inner.push(new lib.TextDecoder('shift_jis').decode(input));
+        return min.apply(Math, args);
+      };
+      let text;
+      let encoded;
+      try {
+        text = new lib.TextDecoder('shift_jis').decode(input);
+        encoded = lib.encode(expected, 'shift_jis');
+      } finally {
+        Math.min = min;
+      }
+      ok(text === expected, 'the outer call');
+      ok(
+        inner.every((t) => t === expected),
+        'the inner calls',
+      );
+      equal(encoded.length, input.length);
+      ok(
+        encoded.every((b, i) => b === input[i]),
+        'encode',
+      );
+    },
+  ],
+  [
     'a label of 100,000 characters is refused in linear time, by every API that takes one',
     (lib) => {
       // A run of inner whitespace once cost quadratic time in the trimming (5 s for 40,000

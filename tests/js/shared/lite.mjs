@@ -116,6 +116,8 @@ export default function liteCases({ load, standardEncodings }) {
           text: 'A\uFFFD',
           encoding: 'UTF-8',
           errors: [{ byteStart: 4, byteEnd: 5, textIndex: 1 }],
+          errorCount: 1,
+          truncated: false,
         });
         // Labels of every encoding are known, loaded or not.
         for (const { encodings } of standardEncodings) {
