@@ -22,8 +22,9 @@ fn main() {
     write_multi_byte(&dir, &out);
 }
 
-/// Reads an index file as the standard says (§ Indexes): drop empty lines and lines starting with
-/// "#", split on TAB; the first field is a decimal pointer, the second a hexadecimal code point.
+/// Reads an index file as the standard says (<https://encoding.spec.whatwg.org/#indexes>): drop
+/// empty lines and lines starting with "#", split on TAB; the first field is a decimal pointer, the
+/// second a hexadecimal code point.
 fn read_index(dir: &Path, name: &str) -> Vec<(u32, u32)> {
     let path = dir.join(format!("index-{name}.txt"));
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -88,11 +89,12 @@ fn write_labels(dir: &Path, out: &Path) -> Vec<String> {
     names
 }
 
-/// `single_byte.rs`: per single-byte encoding, in `Encoding` order, bytes 0x80 to 0xFF (ASCII
-/// bytes map to themselves, § 9.1): byte `0x80 + pointer` to the index code point, a byte with no
-/// code point to 0xFFFF (U+FFFF is in no index), each stored as its difference from the byte
-/// (wrapping), which repeats across encodings and gzips to 1.9 KB against 3 KB as code points.
-/// `src/single_byte.rs` expands a table of every byte's code point from it when first used.
+/// `single_byte.rs`: per single-byte encoding, in `Encoding` order, bytes 0x80 to 0xFF (ASCII bytes
+/// map to themselves, <https://encoding.spec.whatwg.org/#single-byte-decoder>): byte
+/// `0x80 + pointer` to the index code point, a byte with no code point to 0xFFFF (U+FFFF is in no
+/// index), each stored as its difference from the byte (wrapping), which repeats across encodings
+/// and gzips to 1.9 KB against 3 KB as code points. `src/single_byte.rs` expands a table of every
+/// byte's code point from it when first used.
 fn write_single_byte(dir: &Path, out: &Path, names: &[String]) {
     let single: Vec<&String> = names[1..=28].iter().collect();
     let mut s = String::from("pub(crate) const UNMAPPED: u16 = 0xFFFF;\n");
@@ -103,7 +105,8 @@ fn write_single_byte(dir: &Path, out: &Path, names: &[String]) {
     )
     .unwrap();
     for name in single {
-        // ISO-8859-8-I shares ISO-8859-8's index (§ Legacy single-byte encodings).
+        // ISO-8859-8-I shares ISO-8859-8's index
+        // (https://encoding.spec.whatwg.org/#legacy-single-byte-encodings).
         let file = match name.as_str() {
             "ISO-8859-8-I" => "iso-8859-8".to_owned(),
             n => n.to_ascii_lowercase(),
@@ -123,8 +126,9 @@ fn write_single_byte(dir: &Path, out: &Path, names: &[String]) {
 }
 
 /// `multi_byte.rs`: the CJK indexes packed (or, with the `unpacked-indexes` feature, as arrays
-/// indexed by pointer, 0 for none), the gb18030 ranges and the ISO-2022-JP katakana index as
-/// plain arrays.
+/// indexed by pointer, 0 for none), index gb18030 ranges
+/// (<https://encoding.spec.whatwg.org/#index-gb18030-ranges>) and index ISO-2022-JP katakana
+/// (<https://encoding.spec.whatwg.org/#index-iso-2022-jp-katakana>) as plain arrays.
 fn write_multi_byte(dir: &Path, out: &Path) {
     let unpacked = env::var_os("CARGO_FEATURE_UNPACKED_INDEXES").is_some();
     let mut s = String::new();

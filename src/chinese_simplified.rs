@@ -1,6 +1,11 @@
-//! § 10 Legacy multi-byte Chinese (simplified) encodings: gb18030's decoder (§ 10.2.1), which is
-//! also GBK's (§ 10.1.1), and gb18030's encoder (§ 10.2.2), which with "is GBK" set is GBK's
-//! (§ 10.1.2). Index gb18030 and index gb18030 ranges (§ 5) are GB18030-2022's, as the standard's
+//! Legacy multi-byte Chinese (simplified) encodings
+//! (<https://encoding.spec.whatwg.org/#legacy-multi-byte-chinese-(simplified)-encodings>):
+//! gb18030's decoder (<https://encoding.spec.whatwg.org/#gb18030-decoder>), which is also GBK's
+//! (<https://encoding.spec.whatwg.org/#gbk-decoder>), and gb18030's encoder
+//! (<https://encoding.spec.whatwg.org/#gb18030-encoder>), which with "is GBK" set is GBK's
+//! (<https://encoding.spec.whatwg.org/#gbk-encoder>). Index gb18030
+//! (<https://encoding.spec.whatwg.org/#index-gb18030>) and index gb18030 ranges
+//! (<https://encoding.spec.whatwg.org/#index-gb18030-ranges>) are GB18030-2022's, as the standard's
 //! current text has them.
 
 use std::sync::OnceLock;
@@ -10,7 +15,8 @@ use crate::encoder::{pack_reverse, write_packed, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables::{self, GB18030_RANGES};
 
-/// The index gb18030 ranges code point for `pointer` (§ 5).
+/// The index gb18030 ranges code point for `pointer`
+/// (<https://encoding.spec.whatwg.org/#index-gb18030-ranges-code-point>).
 fn ranges_code_point(pointer: u32) -> Option<u32> {
     if (pointer > 39419 && pointer < 189000) || pointer > 1237575 {
         return None;
@@ -24,7 +30,9 @@ fn ranges_code_point(pointer: u32) -> Option<u32> {
     Some(code_point_offset + pointer - offset)
 }
 
-/// The index gb18030 ranges pointer for `code_point` (§ 5); `code_point` is at least U+0080.
+/// The index gb18030 ranges pointer for `code_point`
+/// (<https://encoding.spec.whatwg.org/#index-gb18030-ranges-pointer>); `code_point` is at least
+/// U+0080.
 fn ranges_pointer(code_point: u32) -> u32 {
     if code_point == 0xE7C7 {
         return 7457;
@@ -35,7 +43,8 @@ fn ranges_pointer(code_point: u32) -> u32 {
     pointer_offset + code_point - offset
 }
 
-/// The code point of a two-byte sequence (§ 10.2.1, gb18030 first set, `byte` not 0x30..=0x39).
+/// The code point of a two-byte sequence (<https://encoding.spec.whatwg.org/#gb18030-decoder>,
+/// gb18030 first set, `byte` not 0x30..=0x39).
 fn two_byte_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u16> {
     let offset = if byte < 0x7F { 0x40 } else { 0x41 };
     match byte {
@@ -60,7 +69,8 @@ fn pairs() -> &'static [u16] {
     })
 }
 
-/// The index gb18030 ranges code point of a four-byte sequence (§ 10.2.1, gb18030 third set).
+/// The index gb18030 ranges code point of a four-byte sequence
+/// (<https://encoding.spec.whatwg.org/#gb18030-decoder>, gb18030 third set).
 #[inline]
 fn four_byte_code_point(first: u8, second: u8, third: u8, byte: u8) -> Option<u32> {
     let pointer = u32::from(first - 0x81) * (10 * 126 * 10)
@@ -110,8 +120,9 @@ enum Step {
     },
 }
 
-/// gb18030's decoder (§ 10.2.1): gb18030 first, second and third (0x00 = unset), and the restored
-/// bytes it holds from earlier calls.
+/// gb18030's decoder (<https://encoding.spec.whatwg.org/#gb18030-decoder>), which is also GBK's
+/// (<https://encoding.spec.whatwg.org/#gbk-decoder>): gb18030 first, second and third (0x00 =
+/// unset), and the restored bytes it holds from earlier calls.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Gb18030Decoder {
     first: u8,
@@ -279,9 +290,10 @@ fn fast_path<S: Sink>(pairs: &[u16], src: &[u8], dst: &mut S) -> usize {
     i
 }
 
-/// The encoder's one- and two-byte results for each BMP code point (§ 10.2.2 steps 1, 2, 4
-/// and 5), packed, built once: ASCII, nothing for U+E5E5 (an error), `PUA_BYTES`, then the
-/// index gb18030 pointer (first pointer for each code point) as two bytes.
+/// The encoder's one- and two-byte results for each BMP code point (all of
+/// <https://encoding.spec.whatwg.org/#gb18030-encoder>'s but GBK's euro sign), packed, built once:
+/// ASCII, nothing for U+E5E5 (an error), `PUA_BYTES`, then the index gb18030 pointer (first pointer
+/// for each code point) as two bytes.
 fn reverse() -> &'static BmpTable {
     static REVERSE: OnceLock<Box<BmpTable>> = OnceLock::new();
     REVERSE.get_or_init(|| {
@@ -299,8 +311,8 @@ fn reverse() -> &'static BmpTable {
     })
 }
 
-/// The encoder's table of Private Use code points and their two bytes (§ 10.2.2), which keeps
-/// their GB18030-2005 encoding.
+/// The encoder's table of Private Use code points and their two bytes
+/// (<https://encoding.spec.whatwg.org/#gb18030-encoder>), which keeps their GB18030-2005 encoding.
 const PUA_BYTES: [(u16, [u8; 2]); 18] = [
     (0xE78D, [0xA6, 0xD9]),
     (0xE78E, [0xA6, 0xDA]),
@@ -322,7 +334,8 @@ const PUA_BYTES: [(u16, [u8; 2]); 18] = [
     (0xE864, [0xFE, 0xA0]),
 ];
 
-/// gb18030's encoder (§ 10.2.2) and its "is GBK"; it holds the reverse map.
+/// gb18030's encoder (<https://encoding.spec.whatwg.org/#gb18030-encoder>) and its "is GBK", set
+/// for GBK's encoder (<https://encoding.spec.whatwg.org/#gbk-encoder>); it holds the reverse map.
 #[derive(Clone, Debug)]
 pub(crate) struct Gb18030Encoder {
     is_gbk: bool,

@@ -1,5 +1,9 @@
-//! § 11 Legacy multi-byte Chinese (traditional) encodings: Big5's decoder (§ 11.1.1) and encoder
-//! (§ 11.1.2), over index Big5 and the index Big5 pointer (§ 5).
+//! Legacy multi-byte Chinese (traditional) encodings
+//! (<https://encoding.spec.whatwg.org/#legacy-multi-byte-chinese-(traditional)-encodings>): Big5's
+//! decoder (<https://encoding.spec.whatwg.org/#big5-decoder>) and encoder
+//! (<https://encoding.spec.whatwg.org/#big5-encoder>), over index Big5
+//! (<https://encoding.spec.whatwg.org/#index-big5>) and the index Big5 pointer
+//! (<https://encoding.spec.whatwg.org/#index-big5-pointer>).
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -9,7 +13,8 @@ use crate::encoder::{pack_reverse, write_packed, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
-/// The pointer of a leading byte and `byte` (§ 11.1.1), or `None` if `byte` cannot trail.
+/// The pointer of a leading byte and `byte` (<https://encoding.spec.whatwg.org/#big5-decoder>), or
+/// `None` if `byte` cannot trail.
 #[inline(always)]
 fn pointer(leading: u8, byte: u8) -> Option<usize> {
     match TRAIL_COLUMN[usize::from(byte)] {
@@ -18,7 +23,8 @@ fn pointer(leading: u8, byte: u8) -> Option<usize> {
     }
 }
 
-/// `byte − offset` for each byte that may trail (§ 11.1.1), 0xFF for the others.
+/// `byte − offset` for each byte that may trail (<https://encoding.spec.whatwg.org/#big5-decoder>),
+/// 0xFF for the others.
 const TRAIL_COLUMN: [u8; 256] = {
     let mut table = [0xFF; 256];
     let mut byte = 0x40;
@@ -33,7 +39,8 @@ const TRAIL_COLUMN: [u8; 256] = {
     table
 };
 
-/// The pointers that decode to two code points (§ 11.1.1), which an index cannot hold.
+/// The pointers that decode to two code points (<https://encoding.spec.whatwg.org/#big5-decoder>),
+/// which an index cannot hold.
 fn two_code_points(pointer: usize) -> Option<[u16; 2]> {
     match pointer {
         1133 => Some([0x00CA, 0x0304]),
@@ -44,7 +51,7 @@ fn two_code_points(pointer: usize) -> Option<[u16; 2]> {
     }
 }
 
-/// Big5's decoder (§ 11.1.1): Big5 leading (0x00 = unset).
+/// Big5's decoder (<https://encoding.spec.whatwg.org/#big5-decoder>): Big5 leading (0x00 = unset).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Big5Decoder {
     leading: u8,
@@ -122,9 +129,9 @@ fn fast_path<S: Sink>(index: &[u32], src: &[u8], dst: &mut S) -> usize {
     i
 }
 
-/// The encoder's view of index Big5 (§ 5, index Big5 pointer): pointers below
-/// (0xA1 - 0x81) × 157 excluded, the first pointer of each code point except the last for the six
-/// the standard names.
+/// The encoder's view of index Big5 (the index Big5 pointer,
+/// <https://encoding.spec.whatwg.org/#index-big5-pointer>): pointers below (0xA1 - 0x81) × 157
+/// excluded, the first pointer of each code point except the last for the six the standard names.
 struct Reverse {
     /// The packed bytes for each BMP code point (ASCII as itself), or 0.
     bmp: Box<BmpTable>,
@@ -168,7 +175,8 @@ fn reverse() -> &'static Reverse {
     })
 }
 
-/// Big5's encoder (§ 11.1.2): no state, only the reverse map, built by the first encoder.
+/// Big5's encoder (<https://encoding.spec.whatwg.org/#big5-encoder>): no state, only the reverse
+/// map, built by the first encoder.
 #[derive(Clone, Debug)]
 pub(crate) struct Big5Encoder {
     reverse: &'static Reverse,
@@ -208,7 +216,8 @@ impl Encode for Big5Encoder {
     }
 }
 
-/// The two bytes for an index Big5 pointer (§ 11.1.2 steps 5–8), packed.
+/// The two bytes for an index Big5 pointer (<https://encoding.spec.whatwg.org/#big5-encoder> steps
+/// 5–8), packed.
 #[inline(always)]
 fn bytes(pointer: u16) -> u16 {
     let (leading, trailing) = (pointer / 157 + 0x81, pointer % 157);

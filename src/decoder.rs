@@ -1,5 +1,6 @@
-//! Decoder instances (§ 4.1) and their driver: enum dispatch over one state machine per family,
-//! each holding exactly the standard's state variables, and the decoder error modes.
+//! Decoder instances (<https://encoding.spec.whatwg.org/#decoder>) and their driver: enum dispatch
+//! over one state machine per family, each holding exactly the standard's state variables, and the
+//! decoder error modes.
 
 #[cfg(feature = "chinese-simplified")]
 use crate::chinese_simplified::Gb18030Decoder;
@@ -33,7 +34,7 @@ pub enum DecoderResult {
     Malformed,
 }
 
-/// A decoder's error mode (§ 4.1).
+/// A decoder's error mode (<https://encoding.spec.whatwg.org/#error-mode>).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum DecoderMode {
     /// Each error becomes U+FFFD.
@@ -231,7 +232,9 @@ impl Decoder {
         byte_length * 3 + 15
     }
 
-    /// Runs the handler over `src` in `mode`: replacement writes U+FFFD for each error and goes on.
+    /// Runs the handler over `src` in `mode`, as process a queue
+    /// (<https://encoding.spec.whatwg.org/#concept-encoding-run>) does: replacement writes U+FFFD
+    /// for each error and goes on.
     fn run<S: Sink>(
         &mut self,
         src: &[u8],

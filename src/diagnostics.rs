@@ -1,7 +1,8 @@
-//! Where a decode went wrong: each malformed sequence's byte range and the index of the U+FFFD
-//! that replaces it (the JS `inspect()` extension). Built on the public decoder contract (§ 4.1
-//! decoders, § 6.1 BOM sniff) and the count of restored bytes a decoder holds, so it works for
-//! every encoding without knowing its states.
+//! Where a decode went wrong: each malformed sequence's byte range and the index of the U+FFFD that
+//! replaces it (the JS `inspect()` extension). Built on the public decoder contract (decoders,
+//! <https://encoding.spec.whatwg.org/#decoder>, and BOM sniff,
+//! <https://encoding.spec.whatwg.org/#bom-sniff>) and the count of restored bytes a decoder holds,
+//! so it works for every encoding without knowing its states.
 //!
 //! The input is fed one byte at a time in fatal mode. A malformed sequence starts where the
 //! decoder was last idle (nothing pending) or where the last one ended, and ends before the first
@@ -35,9 +36,10 @@ pub struct Inspection {
     pub errors: Vec<MalformedSequence>,
 }
 
-/// Decodes `bytes` as TextDecoder would in replacement mode (a leading BOM of UTF-8/UTF-16
-/// removed unless `ignore_bom`), or, with `sniff_bom`, as the decode hook does (§ 6.1: a BOM picks
-/// the encoding and is skipped). Byte offsets always count from the start of `bytes`.
+/// Decodes `bytes` as TextDecoder would in replacement mode (a leading BOM of UTF-8/UTF-16 removed
+/// unless `ignore_bom`), or, with `sniff_bom`, as the decode hook does
+/// (<https://encoding.spec.whatwg.org/#decode>: a BOM picks the encoding and is skipped). Byte
+/// offsets always count from the start of `bytes`.
 #[cfg(test)]
 pub fn inspect(bytes: &[u8], encoding: Encoding, ignore_bom: bool, sniff_bom: bool) -> Inspection {
     let mut inspector = Inspector::new(encoding, ignore_bom, sniff_bom);
@@ -244,7 +246,8 @@ mod tests {
 
     #[test]
     fn utf8_maximal_subparts() {
-        // § 8.1.1: F0 90 80 is one maximal subpart; the following 41 is read again.
+        // https://encoding.spec.whatwg.org/#utf-8-decoder: F0 90 80 is one maximal subpart; the
+        // following 41 is read again.
         assert_eq!(
             ranges(b"a\xF0\x90\x80A", Encoding::Utf8),
             ("a\u{FFFD}A".into(), vec![(1, 4, 1)])

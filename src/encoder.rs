@@ -1,6 +1,6 @@
-//! Encoder instances (§ 4.1) and their driver: the encoder error modes, and input as UTF-8
-//! (`&str`) or as UTF-16 code units (where a lone surrogate becomes U+FFFD, as WebIDL's
-//! USVString conversion does).
+//! Encoder instances (<https://encoding.spec.whatwg.org/#encoder>) and their driver: the encoder
+//! error modes, and input as UTF-8 (`&str`) or as UTF-16 code units (where a lone surrogate becomes
+//! U+FFFD, as WebIDL's USVString conversion, <https://webidl.spec.whatwg.org/#es-USVString>, does).
 
 #[cfg(feature = "chinese-simplified")]
 use crate::chinese_simplified::Gb18030Encoder;
@@ -26,13 +26,13 @@ pub enum EncoderResult {
     InputEmpty,
     /// The output buffer has no room for another step; call again with more room.
     OutputFull,
-    /// Fatal mode only: the handler returned error with this code point, which counts as read.
-    /// The encoder keeps its state, so the caller may go on with the rest of the input ("encode
-    /// or fail", § 7.2).
+    /// Fatal mode only: the handler returned error with this code point, which counts as read. The
+    /// encoder keeps its state, so the caller may go on with the rest of the input ("encode or
+    /// fail", <https://encoding.spec.whatwg.org/#encode-or-fail>).
     Unmappable(char),
 }
 
-/// An encoder's error mode (§ 4.1).
+/// An encoder's error mode (<https://encoding.spec.whatwg.org/#error-mode>).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EncoderMode {
     /// The first unmappable code point stops encoding ([`EncoderResult::Unmappable`]).
@@ -423,9 +423,10 @@ impl Encoder {
     }
 }
 
-/// Process a queue (§ 4.1) for an encoder: copies ASCII runs where the encoder allows, encodes
-/// runs in bulk where it can, runs the handler on every other scalar value, and applies `mode` to
-/// errors.
+/// Process a queue (<https://encoding.spec.whatwg.org/#concept-encoding-run>) for an encoder:
+/// copies ASCII runs where the encoder allows, encodes runs in bulk where it can, runs the handler
+/// on every other scalar value, and applies `mode` to errors as process an item
+/// (<https://encoding.spec.whatwg.org/#concept-encoding-process>) does.
 fn drive<E: Encode>(
     enc: &mut E,
     input: &mut impl Input,
@@ -476,7 +477,9 @@ fn drive<E: Encode>(
     }
 }
 
-/// "html" error mode (§ 4.1): `&#`, the code point in decimal, `;`.
+/// The "html" error mode of process an item
+/// (<https://encoding.spec.whatwg.org/#concept-encoding-process>): `&#`, the code point in decimal,
+/// `;`.
 fn write_ncr(c: char, out: &mut [u8]) -> usize {
     let mut digits = [0u8; 7];
     let (mut v, mut n) = (u32::from(c), 0);
@@ -660,8 +663,9 @@ mod tests {
         assert_eq!(&out[..n], b"&#128;");
     }
 
-    /// ISO-2022-JP's ASCII state copies ASCII runs, but U+000E, U+000F and U+001B are errors
-    /// with U+FFFD (§ 12.2.2), so the runs stop before them.
+    /// ISO-2022-JP's ASCII state copies ASCII runs, but U+000E, U+000F and U+001B are errors with
+    /// U+FFFD (<https://encoding.spec.whatwg.org/#iso-2022-jp-encoder>), so the runs stop before
+    /// them.
     #[test]
     fn ascii_runs_stop_at_iso_2022_jp_shifts_and_escape() {
         let expected: &[u8] = b"ab&#65533;c&#65533;d&#65533;\x1B$B$\x22\x1B(Be";

@@ -1,4 +1,5 @@
-//! Encodings, their names and labels (§ 4.2 Names and labels) and output encodings (§ 4.3).
+//! Encodings, their names and labels (<https://encoding.spec.whatwg.org/#names-and-labels>) and
+//! output encodings (<https://encoding.spec.whatwg.org/#output-encodings>).
 
 use crate::decoder::Decoder;
 use crate::encoder::Encoder;
@@ -55,19 +56,25 @@ pub enum Encoding {
 /// The standard's chapters, which group the encodings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
-    /// § 8 The encoding (UTF-8).
+    /// The encoding (UTF-8): <https://encoding.spec.whatwg.org/#the-encoding>.
     Utf8,
-    /// § 9 Legacy single-byte encodings.
+    /// Legacy single-byte encodings:
+    /// <https://encoding.spec.whatwg.org/#legacy-single-byte-encodings>.
     SingleByte,
-    /// § 10 Legacy multi-byte Chinese (simplified) encodings.
+    /// Legacy multi-byte Chinese (simplified) encodings:
+    /// <https://encoding.spec.whatwg.org/#legacy-multi-byte-chinese-(simplified)-encodings>.
     ChineseSimplified,
-    /// § 11 Legacy multi-byte Chinese (traditional) encodings.
+    /// Legacy multi-byte Chinese (traditional) encodings:
+    /// <https://encoding.spec.whatwg.org/#legacy-multi-byte-chinese-(traditional)-encodings>.
     ChineseTraditional,
-    /// § 12 Legacy multi-byte Japanese encodings.
+    /// Legacy multi-byte Japanese encodings:
+    /// <https://encoding.spec.whatwg.org/#legacy-multi-byte-japanese-encodings>.
     Japanese,
-    /// § 13 Legacy multi-byte Korean encodings.
+    /// Legacy multi-byte Korean encodings:
+    /// <https://encoding.spec.whatwg.org/#legacy-multi-byte-korean-encodings>.
     Korean,
-    /// § 14 Legacy miscellaneous encodings.
+    /// Legacy miscellaneous encodings:
+    /// <https://encoding.spec.whatwg.org/#legacy-miscellaneous-encodings>.
     Miscellaneous,
 }
 
@@ -162,8 +169,9 @@ impl Encoding {
         ]
     };
 
-    /// Get an encoding (§ 4.2): ASCII whitespace is trimmed from `label`, which is then matched
-    /// ASCII case-insensitively against every label. Nothing else is folded.
+    /// Get an encoding (<https://encoding.spec.whatwg.org/#concept-encoding-get>): ASCII whitespace
+    /// is trimmed from `label`, which is then matched ASCII case-insensitively against every label.
+    /// Nothing else is folded.
     pub fn for_label(label: &str) -> Option<Encoding> {
         Self::for_label_bytes(label.as_bytes())
     }
@@ -225,7 +233,8 @@ impl Encoding {
         }
     }
 
-    /// Get an output encoding (§ 4.3): replacement and UTF-16BE/LE give UTF-8.
+    /// Get an output encoding (<https://encoding.spec.whatwg.org/#get-an-output-encoding>):
+    /// replacement and UTF-16BE/LE give UTF-8.
     pub fn output_encoding(self) -> Encoding {
         match self {
             Encoding::Replacement | Encoding::Utf16Be | Encoding::Utf16Le => Encoding::Utf8,

@@ -1,11 +1,12 @@
-//! Hooks for standards (§ 6) and legacy hooks (§ 6.1), on whole inputs.
+//! Hooks for standards (<https://encoding.spec.whatwg.org/#specification-hooks>) and legacy hooks
+//! (<https://encoding.spec.whatwg.org/#legacy-hooks>), on whole inputs.
 
 use crate::decoder::{Decoder, DecoderMode, DecoderResult};
 use crate::encoder::{Encoder, EncoderMode, EncoderResult};
 use crate::encoding::Encoding;
 
-/// BOM sniff (§ 6.1): the encoding a byte order mark at the start of `bytes` names, with the BOM's
-/// length.
+/// BOM sniff (<https://encoding.spec.whatwg.org/#bom-sniff>): the encoding a byte order mark at the
+/// start of `bytes` names, with the BOM's length.
 pub fn bom_sniff(bytes: &[u8]) -> Option<(Encoding, usize)> {
     match bytes {
         [0xEF, 0xBB, 0xBF, ..] => Some((Encoding::Utf8, 3)),
@@ -15,7 +16,8 @@ pub fn bom_sniff(bytes: &[u8]) -> Option<(Encoding, usize)> {
     }
 }
 
-/// decode (§ 6.1): a BOM overrides `fallback`; returns the text and the encoding used.
+/// decode (<https://encoding.spec.whatwg.org/#decode>): a BOM overrides `fallback`; returns the
+/// text and the encoding used.
 pub fn decode(bytes: &[u8], fallback: Encoding) -> (String, Encoding) {
     let (encoding, skip) = bom_sniff(bytes).unwrap_or((fallback, 0));
     (
@@ -24,17 +26,19 @@ pub fn decode(bytes: &[u8], fallback: Encoding) -> (String, Encoding) {
     )
 }
 
-/// UTF-8 decode (§ 6): a UTF-8 BOM is skipped.
+/// UTF-8 decode (<https://encoding.spec.whatwg.org/#utf-8-decode>): a UTF-8 BOM is skipped.
 pub fn utf8_decode(bytes: &[u8]) -> String {
     utf8_decode_without_bom(bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes))
 }
 
-/// UTF-8 decode without BOM (§ 6).
+/// UTF-8 decode without BOM (<https://encoding.spec.whatwg.org/#utf-8-decode-without-bom>).
 pub fn utf8_decode_without_bom(bytes: &[u8]) -> String {
     Decoder::new(Encoding::Utf8).decode_to_string(bytes, true)
 }
 
-/// UTF-8 decode without BOM or fail (§ 6): `None` at the first error.
+/// UTF-8 decode without BOM or fail
+/// (<https://encoding.spec.whatwg.org/#utf-8-decode-without-bom-or-fail>): `None` at the first
+/// error.
 pub fn utf8_decode_without_bom_or_fail(bytes: &[u8]) -> Option<String> {
     let mut out = vec![0u8; bytes.len() + 15];
     match Decoder::new(Encoding::Utf8).decode_to_utf8(bytes, &mut out, true, DecoderMode::Fatal) {
@@ -46,13 +50,14 @@ pub fn utf8_decode_without_bom_or_fail(bytes: &[u8]) -> Option<String> {
     }
 }
 
-/// UTF-8 encode (§ 6).
+/// UTF-8 encode (<https://encoding.spec.whatwg.org/#utf-8-encode>).
 pub fn utf8_encode(s: &str) -> Vec<u8> {
     s.as_bytes().to_vec()
 }
 
-/// encode (§ 6.1): html error mode. Panics for replacement and UTF-16BE/LE, as the standard
-/// asserts; pass [`Encoding::output_encoding`] when in doubt.
+/// encode (<https://encoding.spec.whatwg.org/#encode>): html error mode. Panics for replacement and
+/// UTF-16BE/LE, as get an encoder (<https://encoding.spec.whatwg.org/#get-an-encoder>) asserts;
+/// pass [`Encoding::output_encoding`] when in doubt.
 pub fn encode(s: &str, encoding: Encoding) -> Vec<u8> {
     assert!(
         encoding.has_standard_encoder(),
@@ -65,8 +70,9 @@ pub fn encode(s: &str, encoding: Encoding) -> Vec<u8> {
         .expect("html mode never fails")
 }
 
-/// encode or fail (§ 6.1): the code point that could not be encoded, if any. Bytes up to it are
-/// written to `output`; the encoder keeps its state for a next call.
+/// encode or fail (<https://encoding.spec.whatwg.org/#encode-or-fail>): the code point that could
+/// not be encoded, if any. Bytes up to it are written to `output`; the encoder keeps its state for
+/// a next call.
 pub fn encode_or_fail(encoder: &mut Encoder, s: &str, output: &mut Vec<u8>) -> Option<char> {
     let mut buf = vec![0u8; encoder.max_buffer_length_from_utf8(s.len(), EncoderMode::Fatal)];
     let (result, _, written) = encoder.encode_from_utf8(s, &mut buf, true, EncoderMode::Fatal);

@@ -1,8 +1,8 @@
-//! How the multi-byte indexes (§ 5) are packed: the model shared by `build.rs`, which encodes
-//! them, and `tables.rs`, which decodes them. Written once, for both directions: a [`BitCoder`]
-//! either codes the bit it is given and returns it (encoding) or ignores it and returns the bit
-//! it reads (decoding), so every `Model` method takes the value to code and returns the value
-//! coded.
+//! How the multi-byte indexes (<https://encoding.spec.whatwg.org/#indexes>) are packed: the model
+//! shared by `build.rs`, which encodes them, and `tables.rs`, which decodes them. Written once, for
+//! both directions: a [`BitCoder`] either codes the bit it is given and returns it (encoding) or
+//! ignores it and returns the bit it reads (decoding), so every `Model` method takes the value to
+//! code and returns the value coded.
 //!
 //! An index is its entries in pointer order. Each entry is coded as the gap from the previous
 //! pointer, the class of its code point (a range of Unicode, see [`CLASS_START`]) and a [`Step`]

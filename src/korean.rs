@@ -1,5 +1,8 @@
-//! § 13 Legacy multi-byte Korean encodings: EUC-KR's decoder (§ 13.1.1) and encoder (§ 13.1.2),
-//! over index EUC-KR.
+//! Legacy multi-byte Korean encodings
+//! (<https://encoding.spec.whatwg.org/#legacy-multi-byte-korean-encodings>): EUC-KR's decoder
+//! (<https://encoding.spec.whatwg.org/#euc-kr-decoder>) and encoder
+//! (<https://encoding.spec.whatwg.org/#euc-kr-encoder>), over index EUC-KR
+//! (<https://encoding.spec.whatwg.org/#index-euc-kr>).
 
 use std::sync::OnceLock;
 
@@ -8,9 +11,10 @@ use crate::encoder::{encode_char_by_bmp, pack_reverse, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
-/// The two bytes of an index EUC-KR pointer, leading << 8 | trailing (§ 13.1.2 steps 5–6): the
-/// one pair of a leading byte and a byte 0x41..=0xFE for which the decoder computes that pointer
-/// (§ 13.1.1 step 3.4).
+/// The two bytes of an index EUC-KR pointer, leading << 8 | trailing
+/// (<https://encoding.spec.whatwg.org/#euc-kr-encoder> steps 5–6): the one pair of a leading byte
+/// and a byte 0x41..=0xFE for which the decoder computes that pointer
+/// (<https://encoding.spec.whatwg.org/#euc-kr-decoder> step 3.4).
 fn pointer_bytes(pointer: u16) -> u16 {
     (pointer / 190 + 0x81) << 8 | (pointer % 190 + 0x41)
 }
@@ -49,8 +53,8 @@ fn valid_pair<'a>(pairs: &[u16], src: &'a [u8]) -> Option<(u16, &'a [u8])> {
     }
 }
 
-/// EUC-KR decoder (§ 13.1.1, <https://encoding.spec.whatwg.org/#euc-kr-decoder>): its state is
-/// EUC-KR leading, 0x00 when no byte is held.
+/// EUC-KR decoder (<https://encoding.spec.whatwg.org/#euc-kr-decoder>): its state is EUC-KR
+/// leading, 0x00 when no byte is held.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EucKrDecoder {
     leading: u8,
@@ -128,8 +132,9 @@ impl Decode for EucKrDecoder {
     }
 }
 
-/// The encoder's bytes for each BMP code point (§ 13.1.2: ASCII, then the index EUC-KR pointer
-/// as two bytes), packed, built the first time an EUC-KR encoder is used.
+/// The encoder's bytes for each BMP code point (<https://encoding.spec.whatwg.org/#euc-kr-encoder>:
+/// ASCII, then the index EUC-KR pointer as two bytes), packed, built the first time an EUC-KR
+/// encoder is used.
 fn reverse() -> &'static BmpTable {
     static REVERSE: OnceLock<Box<BmpTable>> = OnceLock::new();
     REVERSE.get_or_init(|| {
@@ -138,7 +143,8 @@ fn reverse() -> &'static BmpTable {
     })
 }
 
-/// EUC-KR encoder (§ 13.1.2): stateless; it holds the reverse map.
+/// EUC-KR encoder (<https://encoding.spec.whatwg.org/#euc-kr-encoder>): stateless; it holds the
+/// reverse map.
 #[derive(Clone, Debug)]
 pub(crate) struct EucKrEncoder {
     reverse: &'static BmpTable,

@@ -1,5 +1,7 @@
-//! § 9 Legacy single-byte encodings: the shared single-byte decoder (§ 9.1) and encoder (§ 9.2),
-//! each over the encoding's index single-byte.
+//! Legacy single-byte encodings (<https://encoding.spec.whatwg.org/#legacy-single-byte-encodings>):
+//! the shared single-byte decoder (<https://encoding.spec.whatwg.org/#single-byte-decoder>) and
+//! encoder (<https://encoding.spec.whatwg.org/#single-byte-encoder>), each over the encoding's
+//! index single-byte (<https://encoding.spec.whatwg.org/#index-single-byte>).
 
 use std::sync::OnceLock;
 
@@ -14,8 +16,9 @@ fn slot(encoding: Encoding) -> usize {
     encoding as usize - 1
 }
 
-/// Every byte's code point in a single-byte encoding (`UNMAPPED` for none), expanded from its
-/// index's deltas the first time the encoding is used.
+/// Every byte's code point in a single-byte encoding (`UNMAPPED` for none), expanded from its index
+/// single-byte's (<https://encoding.spec.whatwg.org/#index-single-byte>) deltas the first time the
+/// encoding is used.
 fn table(encoding: Encoding) -> &'static [u16; 256] {
     static TABLES: [OnceLock<[u16; 256]>; 28] = [const { OnceLock::new() }; 28];
     let i = slot(encoding);
@@ -34,7 +37,8 @@ fn table(encoding: Encoding) -> &'static [u16; 256] {
     })
 }
 
-/// The single-byte decoder is stateless; it holds its table of every byte's code point.
+/// The single-byte decoder (<https://encoding.spec.whatwg.org/#single-byte-decoder>) is stateless;
+/// it holds its table of every byte's code point.
 #[derive(Clone, Debug)]
 pub(crate) struct SingleByteDecoder {
     table: &'static [u16; 256],
@@ -50,7 +54,8 @@ impl SingleByteDecoder {
 
 impl Decode for SingleByteDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, _last: bool) -> (DecoderResult, usize) {
-        // ASCII bytes and mapped bytes in one lookup each (§ 9.1 steps 2–5).
+        // ASCII bytes and mapped bytes in one lookup each
+        // (https://encoding.spec.whatwg.org/#single-byte-decoder steps 2–5).
         let i = dst.write_mapped(src, self.table, UNMAPPED);
         if i == src.len() {
             (DecoderResult::InputEmpty, i)
@@ -63,9 +68,10 @@ impl Decode for SingleByteDecoder {
     }
 }
 
-/// The single-byte encoder is stateless; it holds the byte for every code unit of the Basic
-/// Multilingual Plane (§ 9.2: ASCII as itself, then the index pointer + 0x80), so encoding is one
-/// load per code unit. 0 is no byte: U+0000 and the unmapped (mapped bytes are >= 0x80).
+/// The single-byte encoder (<https://encoding.spec.whatwg.org/#single-byte-encoder>) is stateless;
+/// it holds the byte for every code unit of the Basic Multilingual Plane (ASCII as itself, then the
+/// index pointer + 0x80), so encoding is one load per code unit. 0 is no byte: U+0000 and the
+/// unmapped (mapped bytes are >= 0x80).
 #[derive(Clone, Debug)]
 pub(crate) struct SingleByteEncoder {
     bytes: &'static [u8; 0x10000],
@@ -79,7 +85,8 @@ impl SingleByteEncoder {
             for b in 1..0x80u8 {
                 bytes[usize::from(b)] = b;
             }
-            // Backwards, so that the first pointer for a code point wins (index pointer, § 5).
+            // Backwards, so that the first pointer for a code point wins (index pointer,
+            // https://encoding.spec.whatwg.org/#index-pointer).
             for byte in (0x80..=0xFFu8).rev() {
                 let c = table(encoding)[usize::from(byte)];
                 if c != UNMAPPED {
@@ -107,7 +114,7 @@ impl Encode for SingleByteEncoder {
 
     const BULK: bool = true;
 
-    /// The byte for `c` (§ 9.2 steps 2–5), or 0.
+    /// The byte for `c` (<https://encoding.spec.whatwg.org/#single-byte-encoder> steps 2–5), or 0.
     #[inline(always)]
     fn encode_bmp(&self, c: u16) -> u16 {
         u16::from(self.bytes[usize::from(c)])

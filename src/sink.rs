@@ -205,7 +205,8 @@ impl Sink for Utf8Sink<'_> {
     }
 }
 
-/// The UTF-8 encoder's handler (§ 8.1.2) for one scalar value: writes 1–4 bytes, returns how many.
+/// The UTF-8 encoder's handler (<https://encoding.spec.whatwg.org/#utf-8-encoder>) for one scalar
+/// value: writes 1–4 bytes, returns how many.
 #[inline(always)]
 pub(crate) fn utf8_encode(c: u32, out: &mut [u8]) -> usize {
     if c < 0x80 {

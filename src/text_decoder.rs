@@ -1,6 +1,6 @@
-//! The TextDecoder algorithm (§ 7.2) without JavaScript: the decoder instance, ignore BOM, BOM
-//! seen, do not flush and the error mode, over caller-provided buffers. The wasm layer is a thin
-//! shell around this.
+//! The TextDecoder algorithm (<https://encoding.spec.whatwg.org/#interface-textdecoder>) without
+//! JavaScript: the decoder instance, ignore BOM, BOM seen, do not flush and the error mode, over
+//! caller-provided buffers. The wasm layer is a thin shell around this.
 
 use crate::decoder::{Decoder, DecoderMode, DecoderResult};
 use crate::encoding::Encoding;
@@ -17,7 +17,9 @@ impl std::fmt::Display for Malformed {
 
 impl std::error::Error for Malformed {}
 
-/// A TextDecoder's state (§ 7.1 TextDecoderCommon, § 7.2 TextDecoder).
+/// A TextDecoder's state (TextDecoderCommon,
+/// <https://encoding.spec.whatwg.org/#interface-mixin-textdecodercommon>, and TextDecoder,
+/// <https://encoding.spec.whatwg.org/#interface-textdecoder>).
 ///
 /// One `decode(input, {stream})` call is [`TextDecoderCore::start`] followed by one or more
 /// `decode_to_*` calls over the pieces of `input` (the last with `last_piece`), so output can go
@@ -35,7 +37,8 @@ pub struct TextDecoderCore {
 }
 
 impl TextDecoderCore {
-    /// The constructor's steps (§ 7.2): `None` for replacement, which TextDecoder refuses.
+    /// The constructor's steps (<https://encoding.spec.whatwg.org/#dom-textdecoder>): `None` for
+    /// replacement, which TextDecoder refuses.
     pub fn new(encoding: Encoding, fatal: bool, ignore_bom: bool) -> Option<Self> {
         (encoding != Encoding::Replacement).then(|| TextDecoderCore {
             decoder: Decoder::new(encoding),
@@ -149,12 +152,13 @@ impl TextDecoderCore {
             )
     }
 
-    /// After a fatal error (decode() step 5.3.3 throws), everything stays as the standard leaves
-    /// it: the decoder as its handler left it and do not flush as the call set it, so the next
-    /// call goes on from there after a `stream` call and starts afresh after any other. BOM seen
-    /// is as before the call (no output was serialized). The I/O queue is emptied: the rest of the
-    /// call's input (the caller stops feeding it) and the bytes the handler restored to the queue,
-    /// as Blink and Gecko do, where the standard would keep them for the next call.
+    /// After a fatal error (step 5.3.3 of decode(),
+    /// <https://encoding.spec.whatwg.org/#dom-textdecoder-decode>, throws), everything stays as the
+    /// standard leaves it: the decoder as its handler left it and do not flush as the call set it,
+    /// so the next call goes on from there after a `stream` call and starts afresh after any other.
+    /// BOM seen is as before the call (no output was serialized). The I/O queue is emptied: the
+    /// rest of the call's input (the caller stops feeding it) and the bytes the handler restored to
+    /// the queue, as Blink and Gecko do, where the standard would keep them for the next call.
     fn after(&mut self, result: DecoderResult) {
         if result == DecoderResult::Malformed {
             self.bom_seen = self.bom_seen_at_start;

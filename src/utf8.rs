@@ -1,10 +1,11 @@
-//! § 8 The encoding: UTF-8's decoder (§ 8.1.1) and encoder (§ 8.1.2).
+//! The encoding (<https://encoding.spec.whatwg.org/#the-encoding>): UTF-8's decoder and encoder.
 
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::Encode;
 use crate::sink::{utf8_encode, Sink};
 
-/// UTF-8 decoder state (§ 8.1.1): code point, bytes seen, bytes needed, lower and upper boundary.
+/// UTF-8 decoder state (<https://encoding.spec.whatwg.org/#utf-8-decoder>): code point, bytes seen,
+/// bytes needed, lower and upper boundary.
 #[derive(Clone, Debug)]
 pub(crate) struct Utf8Decoder {
     code_point: u32,
@@ -141,7 +142,7 @@ fn well_formed_sequence(src: &[u8]) -> Option<(u32, usize)> {
     }
 }
 
-/// UTF-8 encoder (§ 8.1.2): stateless, never errors.
+/// UTF-8 encoder (<https://encoding.spec.whatwg.org/#utf-8-encoder>): stateless, never errors.
 #[derive(Clone, Debug)]
 pub(crate) struct Utf8Encoder;
 

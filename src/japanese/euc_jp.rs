@@ -1,4 +1,4 @@
-//! § 12.1 EUC-JP: its decoder (§ 12.1.1) and encoder (§ 12.1.2).
+//! EUC-JP (<https://encoding.spec.whatwg.org/#euc-jp>): its decoder and encoder.
 
 use std::sync::OnceLock;
 
@@ -8,7 +8,8 @@ use crate::encoder::{encode_char_by_bmp, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
-/// EUC-JP decoder state (§ 12.1.1): EUC-JP jis0212 and EUC-JP leading (0x00 = none).
+/// EUC-JP decoder state (<https://encoding.spec.whatwg.org/#euc-jp-decoder>): EUC-JP jis0212 and
+/// EUC-JP leading (0x00 = none).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct EucJpDecoder {
     jis0212: bool,
@@ -109,7 +110,8 @@ fn pointer(leading: u8, byte: u8) -> usize {
     usize::from(leading - 0xA1) * 94 + usize::from(byte - 0xA1)
 }
 
-/// EUC-JP encoder (§ 12.1.2): stateless; it holds its bytes for each BMP code point.
+/// EUC-JP encoder (<https://encoding.spec.whatwg.org/#euc-jp-encoder>): stateless; it holds its
+/// bytes for each BMP code point.
 #[derive(Clone, Debug)]
 pub(crate) struct EucJpEncoder {
     bytes: &'static BmpTable,

@@ -1,4 +1,4 @@
-//! § 12.2 ISO-2022-JP: its decoder (§ 12.2.1) and encoder (§ 12.2.2).
+//! ISO-2022-JP (<https://encoding.spec.whatwg.org/#iso-2022-jp>): its decoder and encoder.
 
 use std::sync::OnceLock;
 
@@ -8,7 +8,8 @@ use crate::encoder::{AsciiRun, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
-/// ISO-2022-JP decoder state and output state (§ 12.2.1).
+/// ISO-2022-JP decoder state (<https://encoding.spec.whatwg.org/#iso-2022-jp-decoder-state>) and
+/// output state (<https://encoding.spec.whatwg.org/#iso-2022-jp-decoder-output-state>).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum State {
     #[default]
@@ -21,9 +22,9 @@ enum State {
     Escape,
 }
 
-/// ISO-2022-JP decoder (§ 12.2.1): the standard's four variables, plus a byte the handler restored
-/// to the queue that came from an earlier call (an escape's leading byte), which is processed
-/// before the rest of the input.
+/// ISO-2022-JP decoder (<https://encoding.spec.whatwg.org/#iso-2022-jp-decoder>): the standard's
+/// four variables, plus a byte the handler restored to the queue that came from an earlier call (an
+/// escape's leading byte), which is processed before the rest of the input.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Iso2022JpDecoder {
     state: State,
@@ -149,7 +150,8 @@ impl Iso2022JpDecoder {
         i
     }
 
-    /// The handler (§ 12.2.1) for `byte` (`None`: end-of-queue).
+    /// The handler (<https://encoding.spec.whatwg.org/#iso-2022-jp-decoder>) for `byte` (`None`:
+    /// end-of-queue).
     fn handle(&mut self, jis0208: &[u16], byte: Option<u8>) -> Step {
         use State::*;
         match self.state {
@@ -240,7 +242,7 @@ fn pointer(leading: u8, byte: u8) -> usize {
     usize::from(leading - 0x21) * 94 + usize::from(byte - 0x21)
 }
 
-/// ISO-2022-JP encoder state (§ 12.2.2).
+/// ISO-2022-JP encoder state (<https://encoding.spec.whatwg.org/#iso-2022-jp-encoder-state>).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum EncoderState {
     #[default]
@@ -260,7 +262,8 @@ impl EncoderState {
     }
 }
 
-/// ISO-2022-JP encoder (§ 12.2.2): its state, and the jis0208 bytes of each BMP code point.
+/// ISO-2022-JP encoder (<https://encoding.spec.whatwg.org/#iso-2022-jp-encoder>): its state, and
+/// the jis0208 bytes of each BMP code point.
 #[derive(Clone, Debug)]
 pub(crate) struct Iso2022JpEncoder {
     state: EncoderState,
@@ -305,8 +308,9 @@ enum EncodeStep {
 impl Encode for Iso2022JpEncoder {
     fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
         let mut n = 0;
-        // A restored code point is handled again, after at most one switch (§ 12.2.2 never
-        // switches twice for one code point: switching to jis0208 needs a pointer).
+        // A restored code point is handled again, after at most one switch (the encoder,
+        // https://encoding.spec.whatwg.org/#iso-2022-jp-encoder, never switches twice for one code
+        // point: switching to jis0208 needs a pointer).
         loop {
             match self.handle(c) {
                 EncodeStep::Bytes(bytes, len) => {
@@ -353,12 +357,13 @@ impl Encode for Iso2022JpEncoder {
         self.bytes[usize::from(c)]
     }
 
-    /// The ASCII and jis0208 states' runs, with the switches between them (§ 12.2.2): in ASCII,
-    /// ASCII but U+000E, U+000F and U+001B is its own byte, and a code point with a jis0208
-    /// pointer (never U+00A5 or U+203E) switches to jis0208; there, such a code point is its
-    /// two bytes, and ASCII but those three switches to ASCII. The rest (errors, the Roman
-    /// state, surrogates) stays with the handler. Eight units at a time: all eight are written,
-    /// and the output advances past those before the first that does not belong.
+    /// The ASCII and jis0208 states' runs, with the switches between them
+    /// (<https://encoding.spec.whatwg.org/#iso-2022-jp-encoder>): in ASCII, ASCII but U+000E,
+    /// U+000F and U+001B is its own byte, and a code point with a jis0208 pointer (never U+00A5 or
+    /// U+203E) switches to jis0208; there, such a code point is its two bytes, and ASCII but those
+    /// three switches to ASCII. The rest (errors, the Roman state, surrogates) stays with the
+    /// handler. Eight units at a time: all eight are written, and the output advances past those
+    /// before the first that does not belong.
     fn encode_utf16_run(&mut self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         let bytes = self.bytes;
         let (mut n, mut w) = (0, 0);
@@ -461,8 +466,10 @@ fn is_ascii_byte(u: u16) -> bool {
     (u32::from(u > 0x7F) | SHIFTS_AND_ESCAPE >> (u & 0x1F) & u32::from(u < 0x20)) == 0
 }
 
-/// The code point looked up in index jis0208 for `c` (§ 12.2.2): U+FF0D for U+2212, the index
-/// ISO-2022-JP katakana's code point for halfwidth katakana, else `c`.
+/// The code point looked up in index jis0208 for `c`
+/// (<https://encoding.spec.whatwg.org/#iso-2022-jp-encoder>): U+FF0D for U+2212, the index
+/// ISO-2022-JP katakana's (<https://encoding.spec.whatwg.org/#index-iso-2022-jp-katakana>) code
+/// point for halfwidth katakana, else `c`.
 #[inline(always)]
 fn index_code_point(c: u32) -> u32 {
     match c {
@@ -473,7 +480,8 @@ fn index_code_point(c: u32) -> u32 {
 }
 
 impl Iso2022JpEncoder {
-    /// The handler (§ 12.2.2) for a code point (end-of-queue is [`Encode::finish`]).
+    /// The handler (<https://encoding.spec.whatwg.org/#iso-2022-jp-encoder>) for a code point
+    /// (end-of-queue is [`Encode::finish`]).
     fn handle(&self, c: char) -> EncodeStep {
         use EncoderState::*;
         let state = self.state;

@@ -1,5 +1,6 @@
-//! § 12 Legacy multi-byte Japanese encodings: EUC-JP, ISO-2022-JP and Shift_JIS, and the reverse
-//! lookups their encoders share.
+//! Legacy multi-byte Japanese encodings
+//! (<https://encoding.spec.whatwg.org/#legacy-multi-byte-japanese-encodings>): EUC-JP, ISO-2022-JP
+//! and Shift_JIS, and the reverse lookups their encoders share.
 
 mod euc_jp;
 mod iso_2022_jp;
@@ -14,7 +15,8 @@ pub(crate) use euc_jp::{EucJpDecoder, EucJpEncoder};
 pub(crate) use iso_2022_jp::{Iso2022JpDecoder, Iso2022JpEncoder};
 pub(crate) use shift_jis::{ShiftJisDecoder, ShiftJisEncoder};
 
-/// The index code point for `pointer` in index jis0208 (§ 5), given the expanded table.
+/// The index code point (<https://encoding.spec.whatwg.org/#index-code-point>) for `pointer` in
+/// index jis0208 (<https://encoding.spec.whatwg.org/#index-jis0208>), given the expanded table.
 #[inline(always)]
 fn jis0208_code_point(jis0208: &[u16], pointer: usize) -> Option<u16> {
     match jis0208.get(pointer) {
@@ -23,8 +25,9 @@ fn jis0208_code_point(jis0208: &[u16], pointer: usize) -> Option<u16> {
     }
 }
 
-/// The index pointer for `code_point` in index jis0208 (§ 5): the first pointer, or `None`.
-/// (Every code point of the index is in the Basic Multilingual Plane.)
+/// The index pointer (<https://encoding.spec.whatwg.org/#index-pointer>) for `code_point` in index
+/// jis0208: the first pointer, or `None`. (Every code point of the index is in the Basic
+/// Multilingual Plane.)
 #[cfg(test)]
 fn jis0208_pointer(code_point: char) -> Option<usize> {
     lookup(
@@ -33,8 +36,9 @@ fn jis0208_pointer(code_point: char) -> Option<usize> {
     )
 }
 
-/// The index Shift_JIS pointer for `code_point` (§ 5): the index pointer in index jis0208
-/// excluding the entries whose pointer is in the range 8272 to 8835, inclusive.
+/// The index Shift_JIS pointer for `code_point`
+/// (<https://encoding.spec.whatwg.org/#index-shift_jis-pointer>): the index pointer in index
+/// jis0208 excluding the entries whose pointer is in the range 8272 to 8835, inclusive.
 #[cfg(test)]
 fn shift_jis_pointer(code_point: char) -> Option<usize> {
     lookup(
@@ -52,9 +56,10 @@ fn lookup(reverse: &[u16], code_point: u32) -> Option<usize> {
     }
 }
 
-/// The EUC-JP encoder's bytes for each BMP code point (§ 12.1.2), packed, built once: ASCII,
-/// U+00A5, U+203E, halfwidth katakana, U+2212 as U+FF0D, then index jis0208's pointer as two
-/// bytes from 0xA1. ISO-2022-JP's encoder reads its jis0208 bytes from here too.
+/// The EUC-JP encoder's bytes for each BMP code point
+/// (<https://encoding.spec.whatwg.org/#euc-jp-encoder>), packed, built once: ASCII, U+00A5, U+203E,
+/// halfwidth katakana, U+2212 as U+FF0D, then index jis0208's pointer as two bytes from 0xA1.
+/// ISO-2022-JP's encoder reads its jis0208 bytes from here too.
 fn euc_jp_bytes() -> &'static BmpTable {
     static BYTES: OnceLock<Box<BmpTable>> = OnceLock::new();
     BYTES.get_or_init(|| {
@@ -73,7 +78,8 @@ fn euc_jp_bytes() -> &'static BmpTable {
     })
 }
 
-/// The Shift_JIS encoder's bytes for each BMP code point (§ 12.3.2), packed, built once.
+/// The Shift_JIS encoder's bytes for each BMP code point
+/// (<https://encoding.spec.whatwg.org/#shift_jis-encoder>), packed, built once.
 fn shift_jis_bytes() -> &'static BmpTable {
     static BYTES: OnceLock<Box<BmpTable>> = OnceLock::new();
     BYTES.get_or_init(|| {

@@ -1,4 +1,4 @@
-//! § 12.3 Shift_JIS: its decoder (§ 12.3.1) and encoder (§ 12.3.2).
+//! Shift_JIS (<https://encoding.spec.whatwg.org/#shift_jis>): its decoder and encoder.
 
 use std::sync::OnceLock;
 
@@ -8,7 +8,8 @@ use crate::encoder::{encode_char_by_bmp, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
 
-/// Shift_JIS decoder state (§ 12.3.1): Shift_JIS leading (0x00 = none).
+/// Shift_JIS decoder state (<https://encoding.spec.whatwg.org/#shift_jis-decoder>): Shift_JIS
+/// leading (0x00 = none).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ShiftJisDecoder {
     leading: u8,
@@ -58,8 +59,9 @@ impl Decode for ShiftJisDecoder {
             if self.leading != 0 {
                 let leading = std::mem::take(&mut self.leading);
                 match pair(pairs, leading, byte) {
-                    // An ASCII byte is restored to the queue: not read, so an error never
-                    // swallows ASCII (§ 12.3.1, and the security considerations).
+                    // An ASCII byte is restored to the queue: not read, so an error never swallows
+                    // ASCII (https://encoding.spec.whatwg.org/#shift_jis-decoder, and
+                    // https://encoding.spec.whatwg.org/#security-background).
                     0 if byte < 0x80 => return (DecoderResult::Malformed, i - 1),
                     0 => return (DecoderResult::Malformed, i),
                     c => dst.write_bmp(c),
@@ -87,8 +89,9 @@ fn pair(pairs: &[u16], leading: u8, byte: u8) -> u16 {
     tables::lead_trail(pairs, row, byte)
 }
 
-/// The code point of every pair of a leading byte and a byte (§ 12.3.1), 0 for an error: at
-/// (leading − (0x81 or 0xC1)) × 256 + byte, leading bytes 0x81–0x9F and 0xE0–0xFC, built once.
+/// The code point of every pair of a leading byte and a byte
+/// (<https://encoding.spec.whatwg.org/#shift_jis-decoder>), 0 for an error: at (leading − (0x81 or
+/// 0xC1)) × 256 + byte, leading bytes 0x81–0x9F and 0xE0–0xFC, built once.
 fn pairs() -> &'static [u16] {
     static PAIRS: OnceLock<Box<[u16]>> = OnceLock::new();
     PAIRS.get_or_init(|| {
@@ -109,8 +112,8 @@ fn write_byte<S: Sink>(dst: &mut S, b: u8) {
     }
 }
 
-/// The code point for a leading byte and the byte after it, or `None` (an error): the pointer
-/// steps of § 12.3.1 for a non-zero Shift_JIS leading.
+/// The code point for a leading byte and the byte after it, or `None` (an error): the pointer steps
+/// of <https://encoding.spec.whatwg.org/#shift_jis-decoder> for a non-zero Shift_JIS leading.
 fn pointer_code_point(jis0208: &[u16], leading: u8, byte: u8) -> Option<u16> {
     let offset = if byte < 0x7F { 0x40 } else { 0x41 };
     let leading_offset = if leading < 0xA0 { 0x81 } else { 0xC1 };
@@ -125,7 +128,8 @@ fn pointer_code_point(jis0208: &[u16], leading: u8, byte: u8) -> Option<u16> {
     jis0208_code_point(jis0208, pointer)
 }
 
-/// Shift_JIS encoder (§ 12.3.2): stateless; it holds its bytes for each BMP code point.
+/// Shift_JIS encoder (<https://encoding.spec.whatwg.org/#shift_jis-encoder>): stateless; it holds
+/// its bytes for each BMP code point.
 #[derive(Clone, Debug)]
 pub(crate) struct ShiftJisEncoder {
     bytes: &'static BmpTable,

@@ -1,4 +1,6 @@
-//! § 14 Legacy miscellaneous encodings: replacement, UTF-16BE/LE and x-user-defined.
+//! Legacy miscellaneous encodings
+//! (<https://encoding.spec.whatwg.org/#legacy-miscellaneous-encodings>): replacement, UTF-16BE/LE
+//! and x-user-defined.
 
 mod replacement;
 #[cfg(feature = "lite")]

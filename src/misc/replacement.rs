@@ -1,9 +1,10 @@
-//! § 14.1 replacement: a decoder that turns any non-empty input into one U+FFFD; no encoder.
+//! replacement (<https://encoding.spec.whatwg.org/#replacement>): a decoder that turns any
+//! non-empty input into one U+FFFD; no encoder.
 
 use crate::decoder::{Decode, DecoderResult};
 use crate::sink::Sink;
 
-/// replacement decoder (§ 14.1.1).
+/// replacement decoder (<https://encoding.spec.whatwg.org/#replacement-decoder>).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ReplacementDecoder {
     replacement_error_returned: bool,

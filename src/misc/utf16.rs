@@ -1,11 +1,12 @@
-//! § 14.2–14.3 UTF-16BE/LE: the shared UTF-16 decoder (§ 14.2.1), and an encoder, which the
-//! standard does not define (this crate's documented extension).
+//! UTF-16BE/LE (<https://encoding.spec.whatwg.org/#utf-16be-le>): the shared UTF-16 decoder
+//! (<https://encoding.spec.whatwg.org/#shared-utf-16-decoder>), and an encoder, which the standard
+//! does not define (this crate's documented extension).
 
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::{AsciiRun, Encode};
 use crate::sink::Sink;
 
-/// shared UTF-16 decoder state (§ 14.2.1).
+/// shared UTF-16 decoder state (<https://encoding.spec.whatwg.org/#shared-utf-16-decoder>).
 #[derive(Clone, Debug)]
 pub(crate) struct Utf16Decoder {
     leading_byte: Option<u8>,
@@ -14,6 +15,9 @@ pub(crate) struct Utf16Decoder {
 }
 
 impl Utf16Decoder {
+    /// UTF-16BE's decoder (<https://encoding.spec.whatwg.org/#utf-16be-decoder>) if
+    /// `is_utf16be_decoder`, else UTF-16LE's
+    /// (<https://encoding.spec.whatwg.org/#utf-16le-decoder>).
     pub(crate) fn new(is_utf16be_decoder: bool) -> Self {
         Utf16Decoder {
             leading_byte: None,

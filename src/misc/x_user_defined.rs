@@ -1,10 +1,12 @@
-//! § 14.4 x-user-defined: bytes 0x80–0xFF are U+F780–U+F7FF.
+//! x-user-defined (<https://encoding.spec.whatwg.org/#x-user-defined>): bytes 0x80–0xFF are
+//! U+F780–U+F7FF.
 
 use crate::decoder::{Decode, DecoderResult};
 use crate::encoder::Encode;
 use crate::sink::Sink;
 
-/// x-user-defined decoder (§ 14.4.1): stateless, never errors.
+/// x-user-defined decoder (<https://encoding.spec.whatwg.org/#x-user-defined-decoder>): stateless,
+/// never errors.
 #[derive(Clone, Debug)]
 pub(crate) struct XUserDefinedDecoder;
 
@@ -29,7 +31,7 @@ impl Decode for XUserDefinedDecoder {
     }
 }
 
-/// x-user-defined encoder (§ 14.4.2).
+/// x-user-defined encoder (<https://encoding.spec.whatwg.org/#x-user-defined-encoder>).
 #[derive(Clone, Debug)]
 pub(crate) struct XUserDefinedEncoder;
 

@@ -1,8 +1,9 @@
-//! Decoding for JS: [`CoreTextDecoder`], a class with the shape of WebIDL's TextDecoder (§ 7.2)
-//! over the core's `TextDecoderCore` (or the decode hook's plain decoder, § 6.1, or the core's
+//! Decoding for JS: [`CoreTextDecoder`], a class with the shape of WebIDL's TextDecoder
+//! (<https://encoding.spec.whatwg.org/#interface-textdecoder>) over the core's `TextDecoderCore`
+//! (or the decode hook's plain decoder, <https://encoding.spec.whatwg.org/#decode>, or the core's
 //! `Inspector` for `inspect()`), and one-shot decodes with a decoder on the stack. Input is in
-//! `in8`, output goes to `out16`. JS holds a class instance through wasm-bindgen's handle, which its `free()`
-//! zeroes: a freed object is an error from then on, never a dangling pointer.
+//! `in8`, output goes to `out16`. JS holds a class instance through wasm-bindgen's handle, which
+//! its `free()` zeroes: a freed object is an error from then on, never a dangling pointer.
 
 use super::buffers::{sized, OUT_OF_BOUNDS, SCRATCH};
 use super::info::{FATAL, IGNORE_BOM, INSPECT, PLAIN};
@@ -133,8 +134,8 @@ pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
         return OUT_OF_BOUNDS;
     }
     // Encodings without a BOM to remove (nor replacement, which TextDecoder refuses): a whole
-    // decode() call is the decoder's run to the end of the queue in the TextDecoder's mode (§ 7.2),
-    // with nothing around it.
+    // decode() call is the decoder's run to the end of the queue in the TextDecoder's mode
+    // (https://encoding.spec.whatwg.org/#dom-textdecoder-decode), with nothing around it.
     use Encoding::{Replacement, Utf16Be, Utf16Le, Utf8};
     let whole = encoding(enc)
         .filter(|e| flags & PLAIN == 0 && !matches!(e, Utf8 | Utf16Be | Utf16Le | Replacement));
@@ -159,8 +160,9 @@ pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
     }
 }
 
-/// BOM sniff (§ 6.1) on `in8[..len]`: `encoding number << 8 | BOM length`, or -1. Only in a
-/// module with UTF-8 and UTF-16, which JS asks.
+/// BOM sniff (<https://encoding.spec.whatwg.org/#bom-sniff>) on `in8[..len]`:
+/// `encoding number << 8 | BOM length`, or -1. Only in a module with UTF-8 and UTF-16, which JS
+/// asks.
 #[cfg(feature = "lite")]
 #[wasm_bindgen]
 pub fn bom_sniff(len: usize) -> i32 {

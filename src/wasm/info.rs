@@ -1,6 +1,7 @@
 //! What JS reads once at bind time: the table of encodings (names, groups, labels; JS takes the
 //! encoding numbers from it) and the flag bits of the decoding exports, so that neither is copied
-//! by hand into js/wasm.mjs. Also label lookup (§ 4.2).
+//! by hand into js/wasm.mjs. Also label lookup
+//! (<https://encoding.spec.whatwg.org/#concept-encoding-get>).
 
 use super::buffers::{sized, SCRATCH};
 use crate::encoding::{label_lists, Encoding, Family};
@@ -10,8 +11,9 @@ use wasm_bindgen::prelude::wasm_bindgen;
 pub const FATAL: u32 = 1;
 /// Decoder flag: ignore BOM.
 pub const IGNORE_BOM: u32 = 2;
-/// Decoder flag: a plain decoder in replacement mode without BOM handling (the decode hook's
-/// step 4); for `inspect`, sniff the BOM as the decode hook does.
+/// Decoder flag: a plain decoder in replacement mode without BOM handling (as the decode hook,
+/// <https://encoding.spec.whatwg.org/#decode>, runs it after its BOM sniff); for `inspect`, sniff
+/// the BOM as the decode hook does.
 pub const PLAIN: u32 = 4;
 /// Decoder flag: an inspector (`inspect()`) rather than a decoder.
 pub const INSPECT: u32 = 8;
@@ -30,8 +32,9 @@ pub fn has_encoding(enc: u32) -> bool {
         .is_some_and(|e| e.is_available())
 }
 
-/// get an encoding (§ 4.2) for the label in `in8[..len]`: its number, or -1 for failure. Only
-/// in a module with the lite encodings: JS asks that one (an add-on has no labels).
+/// get an encoding (<https://encoding.spec.whatwg.org/#concept-encoding-get>) for the label in
+/// `in8[..len]`: its number, or -1 for failure. Only in a module with the lite encodings: JS asks
+/// that one (an add-on has no labels).
 #[cfg(feature = "lite")]
 #[wasm_bindgen]
 pub fn label_lookup(len: usize) -> i32 {
