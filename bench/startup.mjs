@@ -42,6 +42,18 @@ const VARIANTS = [
     decode: `new lib[0].TextDecoder('shift_jis').decode(bytes)`,
     optional: true,
   },
+  // The polyfill judges Node's TextDecoder at import (its self-tests: Node's fails them), then the
+  // global is this package's; 'always' installs it without judging.
+  {
+    name: 'encoding-wasm/polyfill',
+    load: ['pkg/polyfill.node.mjs'],
+    decode: `new globalThis.TextDecoder('shift_jis').decode(bytes)`,
+  },
+  {
+    name: 'encoding-wasm/polyfill/always',
+    load: ['pkg/polyfill-always.node.mjs'],
+    decode: `new globalThis.TextDecoder('shift_jis').decode(bytes)`,
+  },
   {
     name: '@exodus/bytes',
     load: ['@exodus/bytes/encoding.js'],

@@ -1,34 +1,33 @@
-// The polyfill's install step: the four classes on globalThis where missing, and TextDecoder and
-// TextDecoderStream replaced where the runtime's reject any of the standard's labels (builds of
-// engines without full ICU data, for example).
+// The polyfill's install step. The runtime's TextDecoder is kept where it is exact: it gets every
+// label of the standard right and passes every self-test (polyfill-checks.mjs; as core-js counts a
+// bug as a missing feature); its TextDecoderStream is kept beside it where that knows the
+// encodings tried. Otherwise this package's replace them (and still hand each call to the native where
+// that is exact for it: natives.mjs). TextEncoder and TextEncoderStream are installed where
+// missing. Mode 'always' installs all four of this package's classes whatever the runtime has.
 
+import { passesSelfTests } from './natives.mjs';
+import { decoderIsExact, streamIsExact } from './polyfill-checks.mjs';
+import { TABLE, baseModule } from './wasm.mjs';
 import { isOurs } from './webidl.mjs';
-import { TABLE, REPLACEMENT } from './wasm.mjs';
-
-// Whether `Class` accepts every label of every encoding but replacement.
-function acceptsEveryLabel(Class) {
-  try {
-    for (let enc = 0; enc < TABLE.length; enc++) {
-      if (enc === REPLACEMENT) continue;
-      for (const label of TABLE[enc].labels) new Class(label);
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function install(g, name, value) {
   // As WebIDL defines interface objects: writable, configurable, not enumerable.
   Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-export function installPolyfill(lib, g = globalThis) {
-  for (const name of ['TextDecoder', 'TextDecoderStream']) {
-    const current = g[name];
-    if (typeof current !== 'function' || (!isOurs(current) && !acceptsEveryLabel(current))) install(g, name, lib[name]);
-  }
-  for (const name of ['TextEncoder', 'TextEncoderStream']) {
-    if (typeof g[name] !== 'function') install(g, name, lib[name]);
-  }
+export function installPolyfill(lib, mode = 'where-needed', g = globalThis) {
+  // Where the entry could bind no module, this package's classes would only throw: none installed.
+  if (baseModule() === null) return;
+  const always = mode === 'always';
+  // A class is kept if it is this package's (maybe another copy's), or unless `always`, exact.
+  const keep = (current, exact) => isOurs(current) || (!always && typeof current === 'function' && exact(current));
+  const exact = (D) => decoderIsExact(D, TABLE, (name, cases) => passesSelfTests(D, name, cases));
+  const decoderKept = keep(g.TextDecoder, exact);
+  const kept = {
+    TextDecoder: decoderKept,
+    TextDecoderStream: keep(g.TextDecoderStream, (S) => decoderKept && streamIsExact(S, TABLE)),
+    TextEncoder: keep(g.TextEncoder, () => true),
+    TextEncoderStream: keep(g.TextEncoderStream, () => true),
+  };
+  for (const [name, k] of Object.entries(kept)) if (!k) install(g, name, lib[name]);
 }

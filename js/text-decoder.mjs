@@ -25,6 +25,7 @@ import {
   LAST_SINGLE_BYTE,
   FATAL,
   IGNORE_BOM,
+  NAMES,
   LOWER_NAMES,
   ready,
   moduleOf,
@@ -94,7 +95,7 @@ export class DecoderState {
         (this.flags & FATAL) === 0 &&
         length <= NATIVE_MAX
       ) {
-        const native = nativeSingleByte(this.enc, LOWER_NAMES[this.enc], decodeOnce);
+        const native = nativeSingleByte(this.enc, NAMES[this.enc]);
         if (native !== null) return decodeWhole(native, bytes, LOWER_NAMES[this.enc]);
       }
       if (length <= CHUNK) return decodeOnce(bytes, this.enc, this.flags);

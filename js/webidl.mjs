@@ -6,6 +6,8 @@
 // a Symbol.species hook are never consulted. Views are made with the captured Uint8Array
 // constructor, and copies by the captured %TypedArray%.prototype.set (no species lookup).
 
+import { defineNodeInspect } from './node-inspect.mjs';
+
 const U8 = Uint8Array;
 const typedArrayProto = Object.getPrototypeOf(U8.prototype);
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get ?? null;
@@ -168,7 +170,8 @@ export function illegalInvocation(what) {
 }
 
 // Gives a class the property shapes WebIDL specifies (§ 3.7): operations and attributes are
-// enumerable, and the prototype has a Symbol.toStringTag.
+// enumerable, and the prototype has a Symbol.toStringTag; and Node's inspect method
+// (node-inspect.mjs).
 export function defineInterface(cls, name) {
   const proto = cls.prototype;
   for (const key of Object.getOwnPropertyNames(proto)) {
@@ -178,6 +181,7 @@ export function defineInterface(cls, name) {
     Object.defineProperty(proto, key, desc);
   }
   Object.defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
+  defineNodeInspect(proto, name);
   // Marks our own classes, so a later copy of this package (or the polyfill) recognizes them.
   Object.defineProperty(cls, Symbol.for('encoding-wasm'), { value: true });
 }

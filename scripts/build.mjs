@@ -381,7 +381,9 @@ for (const name of features) {
 // that chunk, for tests that look at the registry. Rollup, not esbuild: esbuild turns top-level
 // consts into vars, which V8 then cannot fold (the captured intrinsic getters of webidl.mjs, for
 // one): 40 ns more per small call.
-const nodeEntries = ['index', 'polyfill', ...features].map((name) => `${name}.node`).concat('node-bind');
+const nodeEntries = ['index', 'polyfill', 'polyfill-always', ...features]
+  .map((name) => `${name}.node`)
+  .concat('node-bind');
 const nodeInputs = Object.fromEntries(nodeEntries.map((name) => [name, join(pkg, `${name}.mjs`)]));
 const entryPaths = new Set(Object.values(nodeInputs));
 const nodeBundle = await rollup({

@@ -33,7 +33,7 @@ function targets(node, out = []) {
 
 test('every file the exports map names exists, for every runtime condition', () => {
   for (const t of targets(pkgJson.exports)) assert.ok(existsSync(new URL(t, root)), t);
-  for (const sub of ['.', './polyfill']) {
+  for (const sub of ['.', './polyfill', './polyfill/always']) {
     const conds = Object.keys(pkgJson.exports[sub]);
     assert.deepEqual(
       conds,
@@ -293,6 +293,7 @@ test("the tarball's file list", () => {
     'docs/runtimes.md',
     'package.json',
     'polyfill/package.json',
+    'polyfill/always/package.json',
     // For resolvers that ignore `exports` (Parcel's default, TypeScript's node10), as polyfill/.
     ...['lite', ...ADDONS].map((name) => `${name}/package.json`),
     ...webidl,
@@ -336,7 +337,7 @@ test('every relative import in the packed modules, and every file package.json n
     }
   }
   const named = [pkgJson.main, pkgJson.module, pkgJson.types, ...targets(pkgJson.exports)];
-  for (const dir of ['polyfill', 'lite', ...ADDONS]) {
+  for (const dir of ['polyfill', 'polyfill/always', 'lite', ...ADDONS]) {
     const stub = JSON.parse(read(`${dir}/package.json`));
     named.push(...[stub.main, stub.module, stub.types].filter(Boolean).map((p) => posix.join(dir, p)));
   }

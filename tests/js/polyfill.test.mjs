@@ -3,6 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import * as lib from 'encoding-wasm';
+import { installPolyfill } from '../../pkg/node-bind.mjs';
+import { ReferenceTextDecoder } from './reference/text-decoder.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -59,14 +62,76 @@ test('replaces a TextDecoder that rejects some labels, keeps a native TextEncode
   assert.deepEqual(r, { decoder: true, streamReplaced: true, encoderKept: true, gb18030: 'gb18030', stream: 'gbk' });
 });
 
-test('keeps classes that accept every label', () => {
-  const r = run(`
-    class Lenient { constructor(label) { this.label = label; } }
-    globalThis.TextDecoder = Lenient;
-    globalThis.TextDecoderStream = Lenient;
+// An exact TextDecoder and TextDecoderStream that are not this package's: the transcription of the
+// standard (tests/js/reference/), as a class, and a stream class whose labels are its.
+const exactClasses = `
+  import { ReferenceTextDecoder } from ${JSON.stringify(new URL('reference/text-decoder.mjs', import.meta.url).href)};
+  class ExactDecoder {
+    #decoder;
+    constructor(label = 'utf-8', options = {}) { this.#decoder = new ReferenceTextDecoder(label, options); }
+    get encoding() { return this.#decoder.encoding.toLowerCase(); }
+    decode(input, options) { return this.#decoder.decode(input, options); }
+  }
+  class ExactStream { constructor(label) { this.encoding = new ExactDecoder(label).encoding; } }`;
+
+test("keeps an exact TextDecoder and the TextDecoderStream beside it; 'polyfill/always' replaces all four", () => {
+  const r = run(`${ours}${exactClasses}
+    const natives = [ExactDecoder, ExactStream, globalThis.TextEncoder, globalThis.TextEncoderStream];
+    const names = ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream'];
+    names.forEach((n, i) => { globalThis[n] = natives[i]; });
     await import('encoding-wasm/polyfill');
-    console.log(JSON.stringify([globalThis.TextDecoder === Lenient, globalThis.TextDecoderStream === Lenient]));`);
-  assert.deepEqual(r, [true, true]);
+    const kept = names.map((n, i) => globalThis[n] === natives[i]);
+    await import('encoding-wasm/polyfill/always');
+    const always = names.map((n) => ours(globalThis[n]));
+    console.log(JSON.stringify({ kept, always, big5: new TextDecoder('big5').decode(new Uint8Array([0x88, 0x62])) }));`);
+  assert.deepEqual(r, { kept: [true, true, true, true], always: [true, true, true, true], big5: '\u00CA\u0304' });
+});
+
+test("require('encoding-wasm/polyfill/always') replaces the runtime's classes", () => {
+  const r = run(`${ours}
+    import { createRequire } from 'node:module';
+    const names = ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream'];
+    createRequire(import.meta.url)('encoding-wasm/polyfill/always');
+    console.log(JSON.stringify({
+      always: names.map((n) => ours(globalThis[n])),
+      win1252: new TextDecoder('windows-1252').decode(new Uint8Array([0x93])),
+    }));`);
+  assert.deepEqual(r, { always: [true, true, true, true], win1252: '\u201C' });
+});
+
+test('replaces a TextDecoder that accepts every label but decodes Big5 as Chromium 156 does', () => {
+  const r = run(`${ours}${exactClasses}
+    globalThis.TextDecoder = class extends ExactDecoder {
+      decode(input, options) {
+        const text = super.decode(input, options);
+        return this.encoding === 'big5' ? text.replace('\\u00CA\\u0304', '\\u0093\\uDF04') : text;
+      }
+    };
+    globalThis.TextDecoderStream = ExactStream;
+    await import('encoding-wasm/polyfill');
+    console.log(JSON.stringify({
+      replaced: [ours(globalThis.TextDecoder), ours(globalThis.TextDecoderStream)],
+      big5: new TextDecoder('big5').decode(new Uint8Array([0x88, 0x62])),
+    }));`);
+  assert.deepEqual(r, { replaced: [true, true], big5: '\u00CA\u0304' });
+});
+
+test("the polyfill's verdict on the native is the package's: no self-test runs twice", () => {
+  const r = run(`${exactClasses}
+    let made = 0;
+    globalThis.TextDecoder = class extends ExactDecoder {
+      constructor(...args) { made++; super(...args); }
+    };
+    globalThis.TextDecoderStream = ExactStream;
+    await import('encoding-wasm/polyfill');
+    const lib = await import('encoding-wasm');
+    const before = made;
+    const cyrillic = new lib.TextDecoder('windows-1251').decode(new Uint8Array([0xc0]));
+    const single = made - before;
+    const utf8 = new lib.TextDecoder().decode(new Uint8Array([0xc3, 0xa9]));
+    console.log(JSON.stringify({ cyrillic, single, utf8, shared: made - before - single }));`);
+  // One native decoder for windows-1251 and four for UTF-8 (one per options), none for a test.
+  assert.deepEqual(r, { cyrillic: '\u0410', single: 1, utf8: '\u00E9', shared: 4 });
 });
 
 test('after the polyfill, every label of the standard works with the global TextDecoder', () => {
@@ -111,4 +176,136 @@ test("a second copy of the package loads on top of the first copy's polyfill", (
     encoded: [0xc3, 0xa9],
     viaGlobal: '\u20AC',
   });
+});
+
+// The transcription of the standard as a TextDecoder class, exact; and a stream class beside it.
+class Exact {
+  #decoder;
+  constructor(label = 'utf-8', options = {}) {
+    this.#decoder = new ReferenceTextDecoder(label, options);
+  }
+  get encoding() {
+    return this.#decoder.encoding.toLowerCase();
+  }
+  decode(input, options) {
+    return this.#decoder.decode(input, options);
+  }
+}
+class ExactStream {
+  constructor(label) {
+    this.encoding = new Exact(label).encoding;
+  }
+}
+
+// A TextDecoder wrong only where the input of a call has the bytes `hex`: there, the standard's text
+// for them becomes `wrong`.
+function wrongFor(label, hex, wrong) {
+  const bytes = Buffer.from(hex, 'hex');
+  const right = new Exact(label).decode(bytes);
+  const encoding = new Exact(label).encoding;
+  return class extends Exact {
+    decode(input, options) {
+      const text = super.decode(input, options);
+      return this.encoding === encoding && input !== undefined && Buffer.from(input).includes(bytes)
+        ? text.replace(right, wrong)
+        : text;
+    }
+  };
+}
+
+// A TextDecoder that keeps state from one whole call to the next (Chromium 156): after a call whose
+// input ends with `hex`, the next call's first code point is U+FFFD.
+function leaking(label, hex) {
+  const end = Buffer.from(hex, 'hex');
+  const encoding = new Exact(label).encoding;
+  return class extends Exact {
+    #leak = false;
+    decode(input, options) {
+      let text = super.decode(input, options);
+      if (this.#leak && text !== '') text = `\uFFFD${text.slice(1)}`;
+      const bytes = Buffer.from(input ?? []);
+      this.#leak = this.encoding === encoding && !options?.stream && bytes.subarray(-end.length).equals(end);
+      return text;
+    }
+  };
+}
+
+// The divergences of real runtimes (README: Node 20's ICU, Chromium 156), and others a decoder can
+// have: each must make the polyfill replace a TextDecoder that is otherwise exact.
+const WRONG = {
+  'windows-1252 0x93 as U+0093 (Node)': wrongFor('windows-1252', '93', '\u0093'),
+  'IBM866 0x1A as U+001C (Node)': wrongFor('ibm866', '1a', '\x1C'),
+  'KOI8-U 0xAE as U+255D (Node)': wrongFor('koi8-u', 'ae', '\u255D'),
+  'ISO-8859-16 0xA1 as U+00A1': wrongFor('iso-8859-16', 'a1', '\u00A1'),
+  'x-user-defined 0x80 as U+0080': wrongFor('x-user-defined', '80', '\u0080'),
+  'EUC-KR 8C 63 without UHC (Node)': wrongFor('euc-kr', '8c63', '\u008Cc'),
+  'Big5 88 62 as private use (Node)': wrongFor('big5', '8862', '\uF325'),
+  'Big5 88 62 as U+0093 U+DF04 (Chromium)': wrongFor('big5', '8862', '\u0093\uDF04'),
+  'Big5 0x80 as U+0080 (Node)': wrongFor('big5', '80', '\u0080'),
+  'Shift_JIS 87 40 without NEC row 13': wrongFor('shift_jis', '8740', '\uFFFD@'),
+  'Shift_JIS FA 40 without the IBM extensions': wrongFor('shift_jis', 'fa40', '\uFFFD@'),
+  'Shift_JIS 0x80 as U+FFFD (Node)': wrongFor('shift_jis', '80', '\uFFFD'),
+  'gb18030 without four-byte sequences': wrongFor('gb18030', '81308130', '\uFFFD0\uFFFD0'),
+  'gb18030 E3 32 9A 35 (U+10FFFF) refused': wrongFor('gb18030', 'e3329a35', '\uFFFD'),
+  'gb18030 A6 D9 as GB18030-2005 (U+E78D)': wrongFor('gb18030', 'a6d9', '\uE78D'),
+  'GBK without four-byte sequences (Node)': wrongFor('gbk', '81308130', '\uFFFD0\uFFFD0'),
+  'GBK 0xFF as U+F8F5 (Node)': wrongFor('gbk', 'ff', '\uF8F5'),
+  'EUC-JP 8E E0 as U+00A2 (Node)': wrongFor('euc-jp', '8ee0', '\u00A2'),
+  'EUC-JP JIS X 0212 state kept after a call (Chromium)': leaking('euc-jp', '8fa1'),
+  'ISO-2022-JP LF in JIS X 0208 state (Node)': wrongFor('iso-2022-jp', '1b244230210a41', '\u4E9C\nA'),
+  'ISO-2022-JP escape state kept after a call (Chromium)': leaking('iso-2022-jp', '1b'),
+  'UTF-16LE lone surrogate kept': wrongFor('utf-16le', '00d84100', '\uD800A'),
+  'UTF-16BE lone surrogate kept': wrongFor('utf-16be', 'd8000041', '\uD800A'),
+  'UTF-8 not by maximal subparts': wrongFor('utf-8', 'f0908041', '\uFFFD\uFFFD\uFFFDA'),
+  'ISO-8859-16 refused (Node)': class extends Exact {
+    constructor(label, options) {
+      if (label === 'iso-8859-16') throw new RangeError(label);
+      super(label, options);
+    }
+  },
+  "replacement's labels accepted": class extends Exact {
+    constructor(label, options) {
+      super(label === 'iso-2022-kr' ? 'utf-8' : label, options);
+    }
+  },
+  'latin1 named iso-8859-1': class extends Exact {
+    get encoding() {
+      return super.encoding === 'windows-1252' ? 'iso-8859-1' : super.encoding;
+    }
+  },
+};
+
+// installPolyfill (polyfill.mjs) on a global object of its own, which has `TextDecoder`.
+function polyfillOver(TextDecoder) {
+  const g = { TextDecoder, TextDecoderStream: ExactStream, TextEncoder: Exact, TextEncoderStream: Exact };
+  installPolyfill(lib, 'where-needed', g);
+  return g;
+}
+
+test('an exact TextDecoder, and the TextDecoderStream beside it, are kept', () => {
+  const g = polyfillOver(Exact);
+  assert.equal(g.TextDecoder, Exact);
+  assert.equal(g.TextDecoderStream, ExactStream);
+});
+
+for (const [divergence, Wrong] of Object.entries(WRONG)) {
+  test(`a TextDecoder is replaced, and its TextDecoderStream, for: ${divergence}`, () => {
+    const g = polyfillOver(Wrong);
+    assert.equal(g.TextDecoder, lib.TextDecoder);
+    assert.equal(g.TextDecoderStream, lib.TextDecoderStream);
+    assert.equal(g.TextEncoder, Exact, 'TextEncoder kept');
+  });
+}
+
+test('a TextDecoderStream that refuses a label is replaced beside an exact TextDecoder', () => {
+  class Partial extends ExactStream {
+    constructor(label) {
+      if (label === 'gb18030') throw new RangeError(label);
+      super(label);
+    }
+  }
+  const g = { TextDecoder: Exact, TextDecoderStream: Partial };
+  installPolyfill(lib, 'where-needed', g);
+  assert.equal(g.TextDecoder, Exact);
+  assert.equal(g.TextDecoderStream, lib.TextDecoderStream);
 });

@@ -18,6 +18,8 @@ for (const [entry, files] of [
   ['index.cjs', every],
   ['polyfill.node.mjs', every],
   ['polyfill.cjs', every],
+  ['polyfill-always.node.mjs', every],
+  ['polyfill-always.cjs', every],
   ['lite.node.mjs', ['lite_bg.wasm']],
   ...FAMILIES.map((f) => [`${f}.node.mjs`, [`${f}-unpacked_bg.wasm`]]),
 ]) {

@@ -1,0 +1,7 @@
+// `import 'encoding-wasm/polyfill/always'` where the `inline` entry is picked: installs its classes
+// in place of the runtime's, whatever those are.
+
+import * as lib from './index.inline.mjs';
+import { installPolyfill } from './polyfill.mjs';
+
+installPolyfill(lib, 'always');

@@ -1,0 +1,199 @@
+// Self-tests of a TextDecoder class's output, by encoding, for the encodings this package hands to
+// the runtime's own decoder where it passes them (natives.mjs): UTF-8, UTF-16LE and the single-byte
+// encodings; polyfill-checks.mjs adds the others, to judge the runtime's TextDecoder. Small inputs
+// chosen where runtimes diverge from the standard (README, "Polyfill", has the table), each with
+// the standard's output: every expected value comes from the standard's indexes and algorithms,
+// none from this package's decoders (tests/js/self-tests.test.mjs checks each against the
+// transcription of the standard in tests/js/reference/).
+
+// A case: [name, label, options (fatal 1, ignoreBOM 2), ...calls] on one decoder; a call is [hex
+// bytes ('' for no argument), expected, stream]. Expected: the string; THROWS, a TypeError; or a
+// number, the hash() of the string (a whole single-byte table, where the string would be long).
+export const THROWS = null;
+export const S = true; // a call with {stream: true}
+
+// Each byte, after the bytes of UTF-8 and UTF-16 BOMs (which a single-byte decoder must not take as
+// one): equal output for this means equal output for every input to a single-byte decoder.
+export const PROBE = `EFBBBFFEFFFE${Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+// https://encoding.spec.whatwg.org/#single-byte-decoder: the FNV-1a hash (32 bits, over UTF-16
+// code units) of PROBE's output, by encoding.
+const PROBE_HASHES = {
+  'windows-1252': 0x7e8431a1,
+  IBM866: 0x9a00733b,
+  'ISO-8859-2': 0x47e2bd33,
+  'ISO-8859-3': 0xe3e3fc2b,
+  'ISO-8859-4': 0x5b1bd4e5,
+  'ISO-8859-5': 0x483545d7,
+  'ISO-8859-6': 0x1a668ab5,
+  'ISO-8859-7': 0x01063833,
+  'ISO-8859-8': 0xfbcd4912,
+  'ISO-8859-8-I': 0xfbcd4912,
+  'ISO-8859-10': 0x46943bff,
+  'ISO-8859-13': 0x17a11e8e,
+  'ISO-8859-14': 0xd2bdb3d9,
+  'ISO-8859-15': 0x2e78fec1,
+  'ISO-8859-16': 0x4ced1122,
+  'KOI8-R': 0xc43c73cf,
+  'KOI8-U': 0x657250e5,
+  macintosh: 0x9d48570d,
+  'windows-874': 0xffd977cd,
+  'windows-1250': 0xd2ba6fc2,
+  'windows-1251': 0x2e5e3687,
+  'windows-1253': 0xd35bd537,
+  'windows-1254': 0x45fc56dd,
+  'windows-1255': 0xa2682717,
+  'windows-1256': 0x9a77e4c7,
+  'windows-1257': 0x0e04eb9a,
+  'windows-1258': 0x20eeacac,
+  'x-mac-cyrillic': 0x0947472a,
+};
+
+// One whole call, named by its input.
+export const whole = (label, hex, expected, options = 0, name = hex) => [name, label, options, [hex, expected]];
+
+// UTF-8: BOM handling, maximal subparts (https://encoding.spec.whatwg.org/#utf-8-decoder),
+// streaming, and a fresh start after a fatal error in a call without {stream: true}. (Not after one
+// in a streaming call, where runtimes differ and this package, as Blink, drops the rest of the call
+// where the standard's letter keeps it: see README.)
+const UTF_8 = [
+  [
+    'BOM and maximal subparts',
+    'utf-8',
+    0,
+    ['EFBBBF61', 'a'],
+    ['EFBBBFEFBBBF', '\uFEFF'],
+    ['F0908041', '\uFFFDA'],
+    ['EDA080', '\uFFFD\uFFFD\uFFFD'],
+    ['C080F4908080', '\uFFFD'.repeat(6)],
+    ['E0A0', '\uFFFD'],
+  ],
+  whole('utf-8', 'EFBBBF61', '\uFEFFa', 2),
+  [
+    'streaming',
+    'utf-8',
+    0,
+    ['EF', '', S],
+    ['BB', '', S],
+    ['BF62', 'b', S],
+    ['F09F', '', S],
+    ['', '\uFFFD'],
+    ['F09F', '', S],
+    ['9880', '\u{1F600}'],
+  ],
+  [
+    'fatal',
+    'utf-8',
+    1,
+    ['61FF', THROWS],
+    ['62', 'b'],
+    ['E3', '', S],
+    ['41', THROWS],
+    ['EFBBBF42', 'B'],
+    ['E3', THROWS],
+    ['43', 'C'],
+  ],
+];
+
+// UTF-16LE (https://encoding.spec.whatwg.org/#shared-utf-16-decoder): BOM handling, lone
+// surrogates and an odd last byte, streaming, fatal errors.
+const UTF_16LE = [
+  [
+    'BOM and lone surrogates',
+    'utf-16le',
+    0,
+    ['FFFE4100', 'A'],
+    ['FFFEFFFE', '\uFEFF'],
+    ['00D84100', '\uFFFDA'],
+    ['00DC00D8', '\uFFFD\uFFFD'],
+    ['00D800D800DC', '\uFFFD\u{10000}'],
+    ['3DD800DE41', '\u{1F600}\uFFFD'],
+    ['FEFF8000', '\uFFFE\u0080'],
+  ],
+  whole('utf-16le', 'FFFE4100', '\uFEFFA', 2),
+  [
+    'streaming',
+    'utf-16le',
+    0,
+    ['FF', '', S],
+    ['FE41', '', S],
+    ['003DD8', 'A', S],
+    ['00DE', '\u{1F600}'],
+    ['FFFE', '', S],
+    ['FFFE', '\uFEFF'],
+    ['3DD8', '', S],
+    ['', '\uFFFD'],
+    ['41', '', S],
+    ['', '\uFFFD'],
+  ],
+  [
+    'fatal',
+    'utf-16le',
+    1,
+    ['00D8', THROWS],
+    ['41', THROWS],
+    ['00DC4100', THROWS],
+    ['FFFE3DD800DE', '\u{1F600}'],
+    ['3DD8', '', S],
+    ['4100', THROWS],
+    ['4200', 'B'],
+    ['43', '', S],
+    ['', THROWS],
+    ['4400', 'D'],
+  ],
+];
+
+// The cases by encoding name.
+export const SELF_TESTS = new Map([
+  ...Object.entries(PROBE_HASHES).map(([name, h]) => [name, [whole(name.toLowerCase(), PROBE, h, 0, 'every byte')]]),
+  ['UTF-8', UTF_8],
+  ['UTF-16LE', UTF_16LE],
+]);
+
+// FNV-1a, 32 bits, over the UTF-16 code units of `s`. The multiplication by the FNV prime
+// (2^24 + 2^8 + 0x93) as shifts and adds, modulo 2^32 (no Math.imul: tests/js/size.test.mjs
+// takes that for a sign of wasm2js's code).
+export function hash(s) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = (h + (h << 1) + (h << 4) + (h << 7) + (h << 8) + (h << 24)) >>> 0;
+  }
+  return h;
+}
+
+// The bytes written in `hex`.
+function bytes(hex) {
+  const out = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+// How `Class` fails case `c`: null where it passes, else the first call it fails, with what it gave
+// (a string, or the error it threw).
+export function caseFailure(Class, c) {
+  const [, label, options, ...calls] = c;
+  let decoder;
+  try {
+    decoder = new Class(label, { fatal: (options & 1) !== 0, ignoreBOM: (options & 2) !== 0 });
+  } catch (e) {
+    return { call: -1, got: e };
+  }
+  for (let i = 0; i < calls.length; i++) {
+    const [hex, expected, stream = false] = calls[i];
+    let got;
+    try {
+      got = hex === '' ? decoder.decode(undefined, { stream }) : decoder.decode(bytes(hex), { stream });
+    } catch (e) {
+      if (expected === THROWS && e instanceof TypeError) continue;
+      return { call: i, got: e };
+    }
+    if (typeof expected === 'number' ? hash(got) !== expected : got !== expected) return { call: i, got };
+  }
+  return null;
+}
+
+// Whether `Class` passes every case of `cases`.
+export function passes(Class, cases) {
+  return cases.every((c) => caseFailure(Class, c) === null);
+}
