@@ -179,6 +179,9 @@ export function defineInterface(cls, name) {
     const desc = Object.getOwnPropertyDescriptor(proto, key);
     desc.enumerable = true;
     Object.defineProperty(proto, key, desc);
+    // Where classes are compiled to functions (Babel, as React Native does for Hermes), a getter
+    // is named `get`; WebIDL's name is `get <attribute>`.
+    if (desc.get) Object.defineProperty(desc.get, 'name', { value: `get ${key}`, configurable: true });
   }
   Object.defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
   defineNodeInspect(proto, name);

@@ -4,6 +4,7 @@
 // must never import the full entry: it would make every encoding available to lite.
 import { test } from 'node:test';
 import { readdirSync, readFileSync } from 'node:fs';
+import { runCase } from './run-case.mjs';
 import liteCases, { ADDONS } from './shared/lite.mjs';
 
 const standardEncodings = JSON.parse(readFileSync(new URL('../../indexes/encodings.json', import.meta.url), 'utf8'));
@@ -11,7 +12,7 @@ const load = (name) => import(`encoding-wasm/${name}`);
 
 export async function registerLiteSuites(lib, suffix = '') {
   test(`lite, then each add-on${suffix}`, async (t) => {
-    for (const [name, fn] of liteCases({ load, standardEncodings })) await t.test(name, () => fn(lib));
+    for (const [name, fn] of liteCases({ load, standardEncodings })) await t.test(name, (t) => runCase(t, fn, lib));
   });
   const dir = new URL('./shared/', import.meta.url);
   for (const file of readdirSync(dir)
@@ -20,7 +21,7 @@ export async function registerLiteSuites(lib, suffix = '') {
     const { default: cases } = await import(new URL(file, dir));
     test(`${file} against lite with every add-on${suffix}`, async (t) => {
       for (const [addon] of ADDONS) await load(addon);
-      for (const [name, fn] of cases) await t.test(name, () => fn(lib));
+      for (const [name, fn] of cases) await t.test(name, (t) => runCase(t, fn, lib));
     });
   }
 }

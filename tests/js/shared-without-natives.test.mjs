@@ -2,6 +2,7 @@
 // runtimes), so UTF-8, string building and encodeInto go through the wasm and JS fallbacks.
 import { test } from 'node:test';
 import { readdirSync } from 'node:fs';
+import { runCase } from './run-case.mjs';
 
 delete globalThis.TextDecoder;
 delete globalThis.TextEncoder;
@@ -13,6 +14,6 @@ for (const file of readdirSync(dir)
   .sort()) {
   const { default: cases } = await import(new URL(file, dir));
   test(`${file} without native TextDecoder/TextEncoder`, async (t) => {
-    for (const [name, fn] of cases) await t.test(name, () => fn(lib));
+    for (const [name, fn] of cases) await t.test(name, (t) => runCase(t, fn, lib));
   });
 }

@@ -72,7 +72,13 @@ async function respond(req, res) {
       if (!file.startsWith(repoRoot) || file.split(sep).includes('..')) throw new Error('outside the repo');
       body = await readFile(file);
     }
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+    // Cross-origin isolated, so that the page and its Worker have SharedArrayBuffer.
+    res.writeHead(200, {
+      'content-type': type,
+      'cache-control': 'no-store',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+    });
     res.end(body);
   } catch {
     res.writeHead(404, { 'content-type': 'text/plain' });
@@ -106,7 +112,7 @@ try {
   page.on('response', (r) => {
     if (r.status() >= 400) console.error(`[${r.status()}] ${r.url()}`);
   });
-  const total = { passed: 0, failed: 0 };
+  const total = { passed: 0, failed: 0, skipped: 0 };
   for (const query of ['', '?lite']) {
     await page.goto(`${origin}/__runtimes/index.html${query}`);
     const handle = await page.waitForFunction(() => window.__report, null, { timeout: timeoutMs });
@@ -114,8 +120,9 @@ try {
     report.lines.forEach(say);
     total.passed += report.passed;
     total.failed += report.failed;
+    total.skipped += report.skipped;
   }
-  say(`${total.passed} passed, ${total.failed} failed`);
+  say(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   clearTimeout(killer);
   await browser.close();
   finish('chromium', { code: total.failed ? 1 : 0, lines });

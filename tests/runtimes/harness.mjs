@@ -1,6 +1,7 @@
 // Runs the shared cases (tests/js/shared/*.cases.mjs) against the package's module namespace, in
-// any runtime: one line per case; callers end with `summary()`, exactly `N passed, N failed`.
-// No runtime-specific APIs.
+// any runtime: one line per case; callers end with `summary()`, exactly
+// `N passed, N failed, N skipped`. A case that throws a Skip (tests/js/shared/assert.mjs: the
+// runtime lacks what it needs) is skipped, with its reason. No runtime-specific APIs.
 
 const CASE_TIME_LIMIT_MS = 20_000;
 
@@ -23,6 +24,7 @@ const describe = (e) => {
 export async function runSuites(lib, suites, { log = console.log, prefix = '' } = {}) {
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   for (const [file, cases] of suites) {
     for (const [name, fn] of cases) {
       const label = `${prefix}${file}: ${name}`;
@@ -34,12 +36,18 @@ export async function runSuites(lib, suites, { log = console.log, prefix = '' } 
         passed++;
         log(`ok ${label}`);
       } catch (e) {
-        failed++;
-        log(`FAIL ${label}: ${describe(e)}`);
+        // By name: the cases' Skip comes from their own copy of assert.mjs.
+        if (e instanceof Error && e.name === 'Skip') {
+          skipped++;
+          log(`skip ${label}: ${e.message}`);
+        } else {
+          failed++;
+          log(`FAIL ${label}: ${describe(e)}`);
+        }
       }
     }
   }
-  return { passed, failed };
+  return { passed, failed, skipped };
 }
 
 /// Inputs where runtimes' native decoders have been found wrong (README, "Polyfill"), in calls on
@@ -127,7 +135,21 @@ export function polyfillSuite(lib, load, standardEncodings) {
   ];
 }
 
-export const summary = ({ passed, failed }) => `${passed} passed, ${failed} failed`;
+/// For the engines that stand for those without WebAssembly (Hermes, QuickJS): that they lack it,
+/// so that the package's build without it is what the other cases test.
+export const noWebAssemblySuite = [
+  'engine',
+  [
+    [
+      'this engine has no WebAssembly',
+      () => {
+        if (typeof WebAssembly !== 'undefined') throw new Error(`WebAssembly is ${typeof WebAssembly} here`);
+      },
+    ],
+  ],
+];
+
+export const summary = ({ passed, failed, skipped = 0 }) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
 
 /// The suites for the lite entry ('encoding-wasm/lite'), to run in a realm where the full entry is
 /// never imported: lite.mjs's cases (the entry alone, then each add-on imported by `load(name)`),

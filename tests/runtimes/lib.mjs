@@ -12,7 +12,7 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const sharedDir = join(repoRoot, 'tests/js/shared');
 export const bin = (name) => join(repoRoot, 'node_modules/.bin', name);
 
-const SUMMARY = /^(\d+) passed, (\d+) failed$/;
+const SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;
 
 /// The shared case files, sorted.
 export const caseFiles = () =>
@@ -213,16 +213,17 @@ export function run(cmd, args, { cwd = repoRoot, env = process.env, timeoutMs = 
   });
 }
 
-// A run's counts from its final `N passed, N failed` line, with one more failure (and the line
-// saying why) if it did not report, ran nothing, or exited uncleanly.
+// A run's counts from its final `N passed, N failed[, N skipped]` line, with one more failure
+// (and the line saying why) if it did not report, ran nothing, or exited uncleanly.
 function tally(runtime, { code, lines, timedOut, error }) {
   const last = lines.filter((l) => l.trim()).at(-1) ?? '';
   const match = SUMMARY.exec(last);
   // Without a final line, the cases reported before the runtime stopped still count.
-  const [passed, failed] = match
-    ? [Number(match[1]), Number(match[2])]
-    : [lines.filter((l) => l.startsWith('ok ')).length, lines.filter((l) => l.startsWith('FAIL ')).length];
-  if (match && (failed > 0 || (passed > 0 && code === 0))) return { passed, failed, problem: null, match };
+  const count = (prefix) => lines.filter((l) => l.startsWith(prefix)).length;
+  const [passed, failed, skipped] = match
+    ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)]
+    : [count('ok '), count('FAIL '), count('skip ')];
+  if (match && (failed > 0 || (passed > 0 && code === 0))) return { passed, failed, skipped, problem: null, match };
   const why = timedOut
     ? 'timed out'
     : error
@@ -232,16 +233,16 @@ function tally(runtime, { code, lines, timedOut, error }) {
         : passed === 0
           ? 'ran no cases'
           : `exited with code ${code}`;
-  return { passed, failed: failed + 1, problem: `FAIL ${runtime}: ${why}`, match };
+  return { passed, failed: failed + 1, skipped, problem: `FAIL ${runtime}: ${why}`, match };
 }
 
 /// Ends a runner after one run whose output was shown: the runtime's own final line stands if it
 /// printed one and exited cleanly; otherwise the failure is reported and counted.
 export function finish(runtime, result) {
-  const { passed, failed, problem } = tally(runtime, result);
+  const { passed, failed, skipped, problem } = tally(runtime, result);
   if (problem) {
     console.log(problem);
-    console.log(`${passed} passed, ${failed} failed`);
+    console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
   process.exit(failed > 0 ? 1 : 0);
 }
@@ -249,15 +250,16 @@ export function finish(runtime, result) {
 /// Ends a runner after several quiet runs (`[[prefix, result]]`): their lines, prefixed, then
 /// the total.
 export function finishAll(runtime, runs) {
-  const total = { passed: 0, failed: 0 };
+  const total = { passed: 0, failed: 0, skipped: 0 };
   for (const [prefix, result] of runs) {
-    const { passed, failed, problem, match } = tally(`${prefix}${runtime}`, result);
+    const { passed, failed, skipped, problem, match } = tally(`${prefix}${runtime}`, result);
     const shown = match ? result.lines.slice(0, result.lines.lastIndexOf(match.input)) : result.lines;
-    for (const line of shown) console.log(line.replace(/^(ok|FAIL) /, `$1 ${prefix}`));
+    for (const line of shown) console.log(line.replace(/^(ok|FAIL|skip) /, `$1 ${prefix}`));
     if (problem) console.log(problem);
     total.passed += passed;
     total.failed += failed;
+    total.skipped += skipped;
   }
-  console.log(`${total.passed} passed, ${total.failed} failed`);
+  console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   process.exit(total.failed > 0 ? 1 : 0);
 }

@@ -2,6 +2,32 @@
 
 export class AssertionError extends Error {}
 
+/// Thrown by a case that cannot run in this runtime (it lacks a feature the case needs): runners
+/// count the case as skipped, with the message as the reason, never as passed. Recognized by its
+/// name, as the harness may be another copy of this module.
+export class Skip extends Error {
+  constructor(reason) {
+    super(reason);
+    this.name = 'Skip';
+  }
+}
+
+export const isSkip = (e) => e instanceof Error && e.name === 'Skip';
+
+/// A SharedArrayBuffer of `n` bytes; where the runtime has none (Hermes), the case is skipped.
+export function sharedArrayBuffer(n) {
+  if (typeof SharedArrayBuffer !== 'function') throw new Skip('no SharedArrayBuffer in this runtime');
+  return new SharedArrayBuffer(n);
+}
+
+/// Detaches `buffer` (ArrayBuffer#transfer or structuredClone's transfer); where the runtime can
+/// do neither (Hermes), the case is skipped.
+export function detach(buffer) {
+  if (typeof buffer.transfer === 'function') buffer.transfer();
+  else if (typeof structuredClone === 'function') structuredClone(buffer, { transfer: [buffer] });
+  else throw new Skip('no way to detach an ArrayBuffer in this runtime (no transfer, no structuredClone)');
+}
+
 const show = (v) => {
   if (typeof v === 'string') return JSON.stringify(v);
   if (ArrayBuffer.isView(v)) return `${v.constructor.name}[${Array.from(v).join(',')}]`;

@@ -1,9 +1,16 @@
 // TextDecoder (§ 7.2) in every runtime: labels, names, BOM, streaming, fatal mode and its reset.
 // Expected strings come from the standard's algorithms and index tables, written out here.
-import { equal, throws, ok } from './assert.mjs';
+import { detach, equal, ok, sharedArrayBuffer, throws } from './assert.mjs';
 
 const b = (...bytes) => new Uint8Array(bytes);
 const FFFD = '\uFFFD';
+
+// A view from byte 1 of `buffer`, whose bytes 1-9 are UTF-16LE for "\u{1F600}", a lone trail
+// surrogate and an odd last byte.
+function utf16At1(buffer) {
+  new Uint8Array(buffer).set([0x78, 0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde, 0x00, 0xdc, 0x42]);
+  return new Uint8Array(buffer, 1);
+}
 
 export default [
   [
@@ -191,15 +198,9 @@ export default [
         `\uFEFF${FFFD}`,
       );
       equal(new lib.TextDecoder('utf-16le', { fatal: true }).decode(b(0xff, 0xfe, 0x41, 0x00)), 'A');
-      // Views at an odd byte offset, on shared memory too.
-      const at1 = (buffer) => {
-        new Uint8Array(buffer).set([0x78, 0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde, 0x00, 0xdc, 0x42]);
-        return new Uint8Array(buffer, 1);
-      };
-      equal(le.decode(at1(new ArrayBuffer(10))), `\u{1F600}${FFFD}${FFFD}`);
-      equal(le.decode(new DataView(at1(new ArrayBuffer(10)).buffer, 3, 4)), '\u{1F600}');
-      if (typeof SharedArrayBuffer === 'function')
-        equal(le.decode(at1(new SharedArrayBuffer(10))), `\u{1F600}${FFFD}${FFFD}`);
+      // Views at an odd byte offset (on shared memory: the SharedArrayBuffer case below).
+      equal(le.decode(utf16At1(new ArrayBuffer(10))), `\u{1F600}${FFFD}${FFFD}`);
+      equal(le.decode(new DataView(utf16At1(new ArrayBuffer(10)).buffer, 3, 4)), '\u{1F600}');
     },
   ],
 
@@ -219,11 +220,6 @@ export default [
         bytes[n - 1] = 0x8c;
         equal(d.decode(bytes), `A${'\u00E9'.repeat(n - 2)}\u0152`, `${n} with C1`);
       }
-      if (typeof SharedArrayBuffer === 'function') {
-        const shared = new Uint8Array(new SharedArrayBuffer(3));
-        shared.set([0x61, 0xe9, 0x62]);
-        equal(d.decode(shared.subarray(1)), '\u00E9b');
-      }
     },
   ],
 
@@ -238,17 +234,27 @@ export default [
       equal(d.decode(new Int8Array(buf, 2, 2)), 'bc');
       equal(d.decode(new Uint16Array(new Uint8Array([0x61, 0x62, 0x63, 0x64]).buffer)), 'abcd');
       equal(d.decode(new Float64Array(0)), '');
-      if (typeof SharedArrayBuffer === 'function') {
-        const sab = new SharedArrayBuffer(3);
-        new Uint8Array(sab).set([0xe3, 0x81, 0x82]);
-        equal(d.decode(sab), '\u3042');
-        equal(d.decode(new Uint8Array(sab, 1)), FFFD + FFFD);
-        equal(d.decode(new DataView(sab)), '\u3042');
-        equal(new lib.TextDecoder('windows-1252').decode(new Uint8Array(sab, 2)), '\u201A');
-      }
       for (const bad of [null, 1, 'abc', [0x61], {}, { byteLength: 1 }]) {
         throws(() => d.decode(bad), TypeError, String(bad));
       }
+    },
+  ],
+
+  [
+    'decode accepts SharedArrayBuffers and views on them, at any offset',
+    (lib) => {
+      const d = new lib.TextDecoder();
+      const sab = sharedArrayBuffer(3);
+      new Uint8Array(sab).set([0xe3, 0x81, 0x82]);
+      equal(d.decode(sab), '\u3042');
+      equal(d.decode(new Uint8Array(sab, 1)), FFFD + FFFD);
+      equal(d.decode(new DataView(sab)), '\u3042');
+      equal(new lib.TextDecoder('windows-1252').decode(new Uint8Array(sab, 2)), '\u201A');
+      const shared = new Uint8Array(sharedArrayBuffer(3));
+      shared.set([0x61, 0xe9, 0x62]);
+      equal(new lib.TextDecoder('windows-1252', { fatal: true }).decode(shared.subarray(1)), '\u00E9b');
+      const le = new lib.TextDecoder('utf-16le');
+      equal(le.decode(utf16At1(sharedArrayBuffer(10))), `\u{1F600}${FFFD}${FFFD}`);
     },
   ],
 
@@ -258,7 +264,7 @@ export default [
       const buf = new Uint8Array([0x61]).buffer;
       const view = new Uint8Array(buf);
       const dv = new DataView(buf);
-      structuredClone(buf, { transfer: [buf] });
+      detach(buf);
       equal(buf.byteLength, 0);
       for (const label of ['utf-8', 'windows-1252', 'utf-16le']) {
         const d = new lib.TextDecoder(label);

@@ -1,5 +1,5 @@
 // TextDecoderStream and TextEncoderStream (§ 7.5, § 7.6).
-import { equal, deepEqual, rejects, throws, ok } from './assert.mjs';
+import { equal, deepEqual, rejects, throws, ok, sharedArrayBuffer } from './assert.mjs';
 
 async function pipe(stream, chunks) {
   const writer = stream.writable.getWriter();
@@ -59,11 +59,15 @@ export default [
       for (const bad of ['abc', 1, null, [1], {}]) {
         await rejects(pipe(new lib.TextDecoderStream(), [bad]), TypeError, String(bad));
       }
-      if (typeof SharedArrayBuffer === 'function') {
-        const sab = new SharedArrayBuffer(2);
-        new Uint8Array(sab).set([0xc3, 0xa9]);
-        deepEqual(await pipe(new lib.TextDecoderStream(), [new Uint8Array(sab)]), ['\u00E9']);
-      }
+    },
+  ],
+
+  [
+    'TextDecoderStream: chunks on shared memory',
+    async (lib) => {
+      const sab = sharedArrayBuffer(2);
+      new Uint8Array(sab).set([0xc3, 0xa9]);
+      deepEqual(await pipe(new lib.TextDecoderStream(), [new Uint8Array(sab)]), ['\u00E9']);
     },
   ],
 

@@ -10,10 +10,11 @@ const lite = new URLSearchParams(location.search).has('lite');
 const tag = lite ? 'lite ' : '';
 const lines = [];
 const log = (line) => lines.push(line);
-const total = { passed: 0, failed: 0 };
-const count = ({ passed, failed }) => {
+const total = { passed: 0, failed: 0, skipped: 0 };
+const count = ({ passed, failed, skipped = 0 }) => {
   total.passed += passed;
   total.failed += failed;
+  total.skipped += skipped;
 };
 const check = (label, ok, detail = '') => {
   count(ok ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
