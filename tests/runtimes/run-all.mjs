@@ -1,8 +1,9 @@
 // Runs the shared JS cases in Deno, Bun, headless Chromium and workerd against the built package
-// (its full entry, then its lite entry with every add-on), then the wasm-bindgen tests under Node
-// and Chromium; fails if any fails. Each runtime is time limited (RUNTIME_TIME_LIMIT seconds,
+// (its full entry, then its lite entry with every add-on), and in `node --jitless` (no
+// WebAssembly: the JavaScript build), then the wasm-bindgen tests under Node and Chromium; fails
+// if any fails. Each runtime is time limited (RUNTIME_TIME_LIMIT seconds,
 // default 300) and killed with whatever it started.
-// Usage: node tests/runtimes/run-all.mjs [deno|bun|chromium|workerd|wasm-bindgen ...]
+// Usage: node tests/runtimes/run-all.mjs [deno|bun|chromium|workerd|jitless|wasm-bindgen ...]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, run } from './lib.mjs';
@@ -12,6 +13,7 @@ const RUNNERS = {
   bun: ['node', ['tests/runtimes/bun.mjs']],
   chromium: ['node', ['tests/runtimes/chromium.mjs']],
   workerd: ['node', ['tests/runtimes/workerd.mjs']],
+  jitless: ['node', ['tests/runtimes/jitless.mjs']],
   'wasm-bindgen': ['sh', ['tests/runtimes/wasm-bindgen.sh']],
 };
 
