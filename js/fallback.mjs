@@ -8,6 +8,14 @@ import { bindFailed, bindWasm } from './wasm.mjs';
 
 const text = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
+// Runs `load`, unless there is no WebAssembly: then it could only fail, after fetching or reading
+// its module for nothing (iOS Lockdown Mode); and Node's fetch, in `node --jitless`, ends the
+// process with an unhandled rejection of its own.
+function loadWasm(load) {
+  if (typeof WebAssembly !== 'object') throw new ReferenceError('WebAssembly is not defined');
+  return load();
+}
+
 // Records why no module could be bound: `wasmError` from the WebAssembly module, then `then`
 // (what went wrong with the JavaScript build, or what to do where the entry has none).
 function failed(wasmError, then, cause) {
@@ -25,7 +33,7 @@ function failed(wasmError, then, cause) {
 // JavaScript build passes, instead of `fallback`, the sentence that says what to do.
 export async function bindOrFallback(load, fallback) {
   try {
-    bindWasm(await load());
+    bindWasm(await loadWasm(load));
   } catch (wasmError) {
     if (typeof fallback === 'string') return failed(wasmError, fallback, wasmError);
     try {
@@ -39,7 +47,7 @@ export async function bindOrFallback(load, fallback) {
 // The same, synchronously, for require().
 export function bindOrFallbackSync(load, fallback) {
   try {
-    bindWasm(load());
+    bindWasm(loadWasm(load));
   } catch (wasmError) {
     if (typeof fallback === 'string') return failed(wasmError, fallback, wasmError);
     try {

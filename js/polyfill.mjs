@@ -4,6 +4,8 @@
 // encodings tried. Otherwise this package's replace them (and still hand each call to the native where
 // that is exact for it: natives.mjs). TextEncoder and TextEncoderStream are installed where
 // missing. Mode 'always' installs all four of this package's classes whatever the runtime has.
+// Where the entry could bind no module (neither WebAssembly nor the JavaScript build), nothing:
+// classes that only throw would be worse than the runtime's or none; the API's Errors say why.
 
 import { passesSelfTests } from './natives.mjs';
 import { decoderIsExact, streamIsExact } from './polyfill-checks.mjs';

@@ -169,10 +169,13 @@ export function illegalInvocation(what) {
   return new TypeError(`${what}: 'this' is not an instance of this interface (illegal invocation).`);
 }
 
-// Gives a class the property shapes WebIDL specifies (§ 3.7): operations and attributes are
-// enumerable, and the prototype has a Symbol.toStringTag; and Node's inspect method
-// (node-inspect.mjs).
+// Gives a class the property shapes WebIDL specifies (§ 3.7): its name, operations and attributes
+// enumerable, a Symbol.toStringTag on the prototype, and Node's inspect method (node-inspect.mjs).
+// The name is set, not left to the class syntax: a bundler renames a class that would shadow a
+// global another module of the bundle uses (esbuild makes `class TextDecoder` `class TextDecoder2`
+// beside code that calls the global).
 export function defineInterface(cls, name) {
+  Object.defineProperty(cls, 'name', { value: name, configurable: true });
   const proto = cls.prototype;
   for (const key of Object.getOwnPropertyNames(proto)) {
     if (key === 'constructor') continue;

@@ -3,10 +3,14 @@
 // package as a plain module script, 'encoding-wasm' mapped by an import map to the browser entry
 // of package.json's exports (no bundler). Cases run on the main thread and in a module Worker; then
 // a second page (index.html?lite, a realm where the full entry is never imported) runs the lite
-// entry's cases and the shared ones against 'encoding-wasm/lite' with its add-ons, likewise.
+// entry's cases and the shared ones against 'encoding-wasm/lite' with its add-ons, likewise. Then
+// pages served with `Content-Security-Policy: script-src 'self'` (no 'wasm-unsafe-eval'), where
+// WebAssembly is refused, check the main entry and the polyfill through the JavaScript build, and
+// require() bundled for browsers (no JavaScript build) failing clearly (browser/csp.mjs).
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
+import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { atExit, casesIndex, finish, repoRoot, resolveExport } from './lib.mjs';
 
@@ -44,6 +48,30 @@ const indexHtml = `<!doctype html>
 <script type="module" src="/__runtimes/page.mjs"></script>
 `;
 
+// The strict pages: no inline script at all (the policy refuses them, import maps included).
+const CSP = "script-src 'self'";
+const cspHtml = `<!doctype html>
+<meta charset="utf-8">
+<title>encoding-wasm under script-src 'self'</title>
+<link rel="icon" href="data:,">
+<script type="module" src="/__runtimes/csp.mjs"></script>
+`;
+// require('encoding-wasm') and require('encoding-wasm/polyfill') as a browser bundle has them:
+// esbuild resolves the package (by name, from the repo) with its browser conditions.
+const inlineCjs = await build({
+  stdin: {
+    contents:
+      "export const api = require('encoding-wasm');\nexport const requirePolyfill = () => require('encoding-wasm/polyfill');\n",
+    resolveDir: repoRoot,
+    loader: 'js',
+  },
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  write: false,
+  logLevel: 'warning',
+});
+
 const TYPES = {
   '.html': 'text/html',
   '.js': 'text/javascript',
@@ -55,10 +83,14 @@ const TYPES = {
 const generated = {
   '/__runtimes/index.html': () => indexHtml,
   '/__runtimes/cases.mjs': () => casesIndex((f) => `/tests/js/shared/${f}`),
+  '/__runtimes/csp.html': () => cspHtml,
+  '/__runtimes/entries.mjs': () => `export const imports = ${JSON.stringify(imports)};\n`,
+  '/__runtimes/inline-cjs.mjs': () => inlineCjs.outputFiles[0].text,
 };
 const staticFiles = {
   '/__runtimes/page.mjs': 'tests/runtimes/browser/page.mjs',
   '/__runtimes/worker.mjs': 'tests/runtimes/browser/worker.mjs',
+  '/__runtimes/csp.mjs': 'tests/runtimes/browser/csp.mjs',
 };
 
 async function respond(req, res) {
@@ -72,13 +104,16 @@ async function respond(req, res) {
       if (!file.startsWith(repoRoot) || file.split(sep).includes('..')) throw new Error('outside the repo');
       body = await readFile(file);
     }
-    // Cross-origin isolated, so that the page and its Worker have SharedArrayBuffer.
-    res.writeHead(200, {
+    // Cross-origin isolated, so that the page and its Worker have SharedArrayBuffer; the CSP page
+    // refuses WebAssembly.
+    const headers = {
       'content-type': type,
       'cache-control': 'no-store',
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-embedder-policy': 'require-corp',
-    });
+    };
+    if (path === '/__runtimes/csp.html') headers['content-security-policy'] = CSP;
+    res.writeHead(200, headers);
     res.end(body);
   } catch {
     res.writeHead(404, { 'content-type': 'text/plain' });
@@ -113,14 +148,15 @@ try {
     if (r.status() >= 400) console.error(`[${r.status()}] ${r.url()}`);
   });
   const total = { passed: 0, failed: 0, skipped: 0 };
-  for (const query of ['', '?lite']) {
-    await page.goto(`${origin}/__runtimes/index.html${query}`);
+  const pages = ['index.html', 'index.html?lite', 'csp.html?main', 'csp.html?polyfill', 'csp.html?inline-cjs'];
+  for (const path of pages) {
+    await page.goto(`${origin}/__runtimes/${path}`);
     const handle = await page.waitForFunction(() => window.__report, null, { timeout: timeoutMs });
     const report = await handle.jsonValue();
     report.lines.forEach(say);
     total.passed += report.passed;
     total.failed += report.failed;
-    total.skipped += report.skipped;
+    total.skipped += report.skipped ?? 0;
   }
   say(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   clearTimeout(killer);

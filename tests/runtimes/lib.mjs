@@ -108,16 +108,20 @@ export function consumerProject(name) {
 }
 
 /// Writes the runtime-neutral entry (harness + case index + `import * as lib from
-/// 'encoding-wasm'`, or with `lite` the lite entry's: cli-lite-entry.mjs) into a consumer project,
-/// for runtimes that resolve node_modules; `specifiers` replaces the package's specifiers (e.g. by
-/// paths to a vendored copy) in an entry named `name`.
-export function writeCliEntry(dir, { name = 'main.mjs', specifiers = {}, lite = false } = {}) {
+/// 'encoding-wasm'`, or with `lite` the lite entry's: cli-lite-entry.mjs; or the entry named by
+/// `template`, a file of tests/runtimes/ without .mjs) into a consumer project, for runtimes that
+/// resolve node_modules; `specifiers` replaces the package's specifiers (e.g. by paths to a
+/// vendored copy) in an entry named `name`.
+export function writeCliEntry(
+  dir,
+  { name = 'main.mjs', specifiers = {}, lite = false, template = lite ? 'cli-lite-entry' : 'cli-entry' } = {},
+) {
   writeFileSync(join(dir, 'harness.mjs'), readFileSync(join(repoRoot, 'tests/runtimes/harness.mjs')));
   writeFileSync(
     join(dir, 'cases.mjs'),
     casesIndex((f) => pathToFileURL(join(sharedDir, f)).href),
   );
-  let source = readFileSync(join(repoRoot, `tests/runtimes/${lite ? 'cli-lite-entry' : 'cli-entry'}.mjs`), 'utf8');
+  let source = readFileSync(join(repoRoot, `tests/runtimes/${template}.mjs`), 'utf8');
   for (const [from, to] of Object.entries(specifiers)) source = source.replaceAll(`'${from}'`, JSON.stringify(to));
   writeFileSync(join(dir, name), source);
   return join(dir, name);

@@ -1,9 +1,9 @@
 // Runs the shared JS cases in Deno, Bun, headless Chromium, workerd, and the engines without
-// WebAssembly Hermes and QuickJS against the built package (its full entry, then its lite entry
-// with every add-on), then the wasm-bindgen tests under Node and Chromium; fails if any fails.
-// Each runtime is time limited (RUNTIME_TIME_LIMIT seconds, default 300) and killed with whatever
-// it started.
-// Usage: node tests/runtimes/run-all.mjs [deno|bun|chromium|workerd|hermes|quickjs|wasm-bindgen ...]
+// WebAssembly Hermes, QuickJS and `node --jitless` (the JavaScript build) against the built package
+// (its full entry, then its lite entry with every add-on), then the wasm-bindgen tests under Node
+// and Chromium; fails if any fails. Each runtime is time limited (RUNTIME_TIME_LIMIT seconds,
+// default 300) and killed with whatever it started.
+// Usage: node tests/runtimes/run-all.mjs [deno|bun|chromium|workerd|hermes|quickjs|jitless|wasm-bindgen ...]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, run } from './lib.mjs';
@@ -15,6 +15,7 @@ const RUNNERS = {
   workerd: ['node', ['tests/runtimes/workerd.mjs']],
   hermes: ['node', ['tests/runtimes/hermes.mjs']],
   quickjs: ['node', ['tests/runtimes/quickjs.mjs']],
+  jitless: ['node', ['tests/runtimes/jitless.mjs']],
   'wasm-bindgen': ['sh', ['tests/runtimes/wasm-bindgen.sh']],
 };
 

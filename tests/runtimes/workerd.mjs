@@ -6,10 +6,14 @@
 // port. A second worker (an isolate of its own, where the full entry is never imported) runs
 // lite.mjs's cases and then the shared ones against 'encoding-wasm/lite' and its add-ons. Both also
 // run postal-mime.mjs's cases: the email parser (listed like the package, as 'postal-mime') over
-// legacy-charset messages with the entry's TextDecoder as the global.
+// legacy-charset messages with the entry's TextDecoder as the global. A third runs the first one's
+// code bundled by esbuild without `--conditions=workerd`, as someone who forgot it would: the
+// bundle has the browser entry, whose wasm module workerd cannot fetch nor compile, so the package
+// must work through its JavaScript build.
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { build } from 'esbuild';
 import {
   bin,
   casesIndex,
@@ -109,6 +113,23 @@ export default {
 `,
 );
 
+// The first worker bundled (its 'encoding-wasm' resolved from node_modules, browser conditions;
+// 'postal-mime' by its shim, as in the other workers).
+const browserEntry = `node_modules/encoding-wasm/${resolveExport(packageJson, '.', ['browser', 'import'])}`;
+await build({
+  entryPoints: [join(dir, 'main.mjs')],
+  outfile: join(dir, 'bundle.mjs'),
+  absWorkingDir: dir,
+  alias: { 'postal-mime': './postal-mime-shim.mjs' },
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  logLevel: 'warning',
+});
+if (!readFileSync(join(dir, 'bundle.mjs'), 'utf8').includes(`// ${posix.normalize(browserEntry)}\n`)) {
+  throw new Error(`esbuild's bundle does not hold ${browserEntry}: the third worker would not test it`);
+}
+
 const KINDS = { '.mjs': 'esModule', '.js': 'esModule', '.wasm': 'wasm', '.json': 'json' };
 const kindOf = (file) => KINDS[file.slice(file.lastIndexOf('.'))];
 function* walk(root) {
@@ -132,25 +153,37 @@ const worker = (main) => `(
   ],
   compatibilityDate = "${COMPATIBILITY_DATE}",
 )`;
-const port = await freePort();
-let litePort;
-do litePort = await freePort();
-while (litePort === port);
+const ports = [];
+while (ports.length < 3) {
+  const port = await freePort();
+  if (!ports.includes(port)) ports.push(port);
+}
+const [port, litePort, bundlePort] = ports;
 writeFileSync(
   join(dir, 'config.capnp'),
   `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
-  services = [(name = "main", worker = .cases), (name = "lite", worker = .lite)],
+  services = [
+    (name = "main", worker = .cases),
+    (name = "lite", worker = .lite),
+    (name = "bundle", worker = .bundle),
+  ],
   sockets = [
     (name = "http", address = "127.0.0.1:${port}", http = (), service = "main"),
     (name = "lite", address = "127.0.0.1:${litePort}", http = (), service = "lite"),
+    (name = "bundle", address = "127.0.0.1:${bundlePort}", http = (), service = "bundle"),
   ],
 );
 
 const cases :Workerd.Worker = ${worker('main.mjs')};
 
 const lite :Workerd.Worker = ${worker('lite.mjs')};
+
+const bundle :Workerd.Worker = (
+  modules = [${module('bundle.mjs', 'bundle.mjs')}],
+  compatibilityDate = "${COMPATIBILITY_DATE}",
+);
 `,
 );
 
@@ -177,4 +210,5 @@ async function fetchReport(port) {
 finishAll('workerd', [
   ['', await fetchReport(port)],
   ['[lite] ', await fetchReport(litePort)],
+  ['[esbuild, browser entry] ', await fetchReport(bundlePort)],
 ]);
