@@ -3,15 +3,19 @@
 // Node with its JIT, on the real-text corpora of bench/corpus.mjs (built first if missing):
 // Shift_JIS, GBK, Big5, EUC-KR, windows-1251 and UTF-8, at 64 B, 4 KiB and 1 MiB.
 //
-//   node bench/engines.mjs              node --jitless and node, one table (a few minutes)
+//   node bench/engines.mjs              node --jitless, Hermes and node: one table (a few minutes)
 //   node bench/engines.mjs --run        this process only, JSON rows on stdout (what the above spawns)
 //
-// Hermes runs the same loop (bench/engine-core.mjs) bundled with the corpora: tests/runtimes
-// documents how. Times are per decode() of a reused TextDecoder, best of three rounds.
+// Hermes (hermes-engine-cli, as tests/runtimes/hermes.mjs runs it) gets the same loop
+// (engine-core.mjs) in one script with the corpora inlined (engine-entry.mjs), 'encoding-wasm'
+// resolved with the `react-native` condition, lowered by Babel as React Native does. Times are
+// per decode() of a reused TextDecoder, best of three rounds.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { hermes, lowerForHermes } from '../tests/runtimes/hermes-lower.mjs';
 import { measure } from './engine-core.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -60,12 +64,33 @@ async function runHere() {
   console.log(JSON.stringify(rows));
 }
 
+// The rows of the same loop in Hermes.
+async function runHermes(cases) {
+  writeFileSync(
+    join(corpusDir, 'engine-cases.json'),
+    JSON.stringify(cases.map((c) => ({ ...c, bytes: Buffer.from(c.bytes).toString('base64') }))),
+  );
+  const script = join(root, 'target', 'bench-hermes.js');
+  await build({
+    entryPoints: [join(here, 'engine-entry.mjs')],
+    outfile: script,
+    bundle: true,
+    format: 'iife',
+    platform: 'neutral',
+    conditions: ['react-native'],
+    alias: { 'encoding-wasm': join(root, 'pkg/index.nowasm.mjs') },
+    logLevel: 'warning',
+  });
+  await lowerForHermes(script);
+  return JSON.parse(execFileSync(hermes, ['-w', script], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+}
+
 const show = (r) => (typeof r === 'number' ? (r < 1 ? `${(r * 1000).toFixed(1)} µs` : `${r.toFixed(2)} ms`) : r);
 
 if (process.argv.includes('--run')) {
   await runHere();
 } else {
-  loadCases();
+  const cases = loadCases();
   const run = (flags) =>
     JSON.parse(
       execFileSync(process.execPath, [...flags, join(here, 'engines.mjs'), '--run'], {
@@ -75,21 +100,26 @@ if (process.argv.includes('--run')) {
       }),
     );
   const jitless = run(['--jitless']);
+  const hermesRows = await runHermes(cases);
   const jit = run([]);
   const at = (rows, id, size, lib) => rows.find((r) => r.id === id && r.size === size && r.lib === lib)?.result;
-  console.log(`Node ${process.version}, per decode() (lower is better); ratio: JS build over @exodus/bytes`);
+  const ratio = (ours, theirs) =>
+    typeof ours === 'number' && typeof theirs === 'number' ? `${(ours / theirs).toFixed(2)}×` : '';
+  console.log(`Node ${process.version} and Hermes 0.12, per decode() (lower is better); ×: JS build / @exodus/bytes`);
   console.log(
-    '| case | size | --jitless: JS build | --jitless: @exodus/bytes | ratio | JIT: JS build | JIT: @exodus/bytes | JIT: wasm build |',
+    '| case | size | --jitless: JS build | @exodus/bytes | × | Hermes: JS build | @exodus/bytes | × | JIT: wasm build | JS build | @exodus/bytes |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const id of CASES) {
     for (const size of SIZES) {
-      const ours = at(jitless, id, size, 'js build');
-      const theirs = at(jitless, id, size, '@exodus/bytes');
-      const ratio = typeof ours === 'number' && typeof theirs === 'number' ? `${(ours / theirs).toFixed(2)}×` : '';
-      console.log(
-        `| ${id} | ${size} | ${show(ours)} | ${show(theirs)} | ${ratio} | ${show(at(jit, id, size, 'js build'))} | ${show(at(jit, id, size, '@exodus/bytes'))} | ${show(at(jit, id, size, 'wasm build'))} |`,
-      );
+      const cells = [];
+      for (const rows of [jitless, hermesRows]) {
+        const ours = at(rows, id, size, 'js build');
+        const theirs = at(rows, id, size, '@exodus/bytes');
+        cells.push(show(ours), show(theirs), ratio(ours, theirs));
+      }
+      for (const lib of ['wasm build', 'js build', '@exodus/bytes']) cells.push(show(at(jit, id, size, lib)));
+      console.log(`| ${id} | ${size} | ${cells.join(' | ')} |`);
     }
   }
 }

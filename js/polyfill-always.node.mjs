@@ -6,4 +6,4 @@ import './index.node.mjs';
 import * as lib from './index.mjs';
 import { installPolyfill } from './node-bind.mjs';
 
-installPolyfill(lib, 'always');
+export const status = installPolyfill(lib, 'always');

@@ -4,4 +4,4 @@
 import * as lib from './index.nowasm.mjs';
 import { installPolyfill } from './polyfill.mjs';
 
-installPolyfill(lib, 'always');
+export const status = installPolyfill(lib, 'always');

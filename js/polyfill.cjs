@@ -1,3 +1,3 @@
 // require('encoding-wasm/polyfill') in Node and Bun.
 'use strict';
-require('./api.cjs').installPolyfill(require('./index.cjs'));
+exports.status = require('./api.cjs').installPolyfill(require('./index.cjs'));

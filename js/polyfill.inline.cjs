@@ -1,3 +1,3 @@
 // require('encoding-wasm/polyfill') in a browser bundle.
 'use strict';
-require('./api.cjs').installPolyfill(require('./index.inline.cjs'));
+exports.status = require('./api.cjs').installPolyfill(require('./index.inline.cjs'));

@@ -9,7 +9,7 @@
 
 import { passesSelfTests } from './natives.mjs';
 import { decoderIsExact, streamIsExact } from './polyfill-checks.mjs';
-import { TABLE, baseModule } from './wasm.mjs';
+import { TABLE, baseModule, loadFailure } from './wasm.mjs';
 import { isOurs } from './webidl.mjs';
 
 function install(g, name, value) {
@@ -17,9 +17,14 @@ function install(g, name, value) {
   Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
+// Installs, and returns what it did: { installed, kept } (names of the four classes) and `reason`,
+// why nothing was installed (or null). The polyfill entries export it as `status`.
 export function installPolyfill(lib, mode = 'where-needed', g = globalThis) {
   // Where the entry could bind no module, this package's classes would only throw: none installed.
-  if (baseModule() === null) return;
+  if (baseModule() === null) {
+    const reason = loadFailure()?.message ?? 'encoding-wasm: no module is bound.';
+    return { installed: [], kept: [], reason };
+  }
   const always = mode === 'always';
   // A class is kept if it is this package's (maybe another copy's), or unless `always`, exact.
   const keep = (current, exact) => isOurs(current) || (!always && typeof current === 'function' && exact(current));
@@ -31,5 +36,10 @@ export function installPolyfill(lib, mode = 'where-needed', g = globalThis) {
     TextEncoder: keep(g.TextEncoder, () => true),
     TextEncoderStream: keep(g.TextEncoderStream, () => true),
   };
-  for (const [name, k] of Object.entries(kept)) if (!k) install(g, name, lib[name]);
+  const status = { installed: [], kept: [], reason: null };
+  for (const [name, k] of Object.entries(kept)) {
+    if (!k) install(g, name, lib[name]);
+    status[k ? 'kept' : 'installed'].push(name);
+  }
+  return status;
 }

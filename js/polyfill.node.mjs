@@ -5,4 +5,4 @@ import './index.node.mjs';
 import * as lib from './index.mjs';
 import { installPolyfill } from './node-bind.mjs';
 
-installPolyfill(lib);
+export const status = installPolyfill(lib);

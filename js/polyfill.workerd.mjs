@@ -3,4 +3,4 @@
 import * as lib from './index.workerd.mjs';
 import { installPolyfill } from './polyfill.mjs';
 
-installPolyfill(lib);
+export const status = installPolyfill(lib);

@@ -6,7 +6,7 @@
 // a Symbol.species hook are never consulted. Views are made with the captured Uint8Array
 // constructor, and copies by the captured %TypedArray%.prototype.set (no species lookup).
 
-import { defineNodeInspect } from './node-inspect.mjs';
+import { defineNodeInspect } from './inspect.mjs';
 
 const U8 = Uint8Array;
 const typedArrayProto = Object.getPrototypeOf(U8.prototype);
@@ -170,7 +170,7 @@ export function illegalInvocation(what) {
 }
 
 // Gives a class the property shapes WebIDL specifies (§ 3.7): its name, operations and attributes
-// enumerable, a Symbol.toStringTag on the prototype, and Node's inspect method (node-inspect.mjs).
+// enumerable, a Symbol.toStringTag on the prototype, and Node's inspect method (inspect.node.mjs, in Node's entries).
 // The name is set, not left to the class syntax: a bundler renames a class that would shadow a
 // global another module of the bundle uses (esbuild makes `class TextDecoder` `class TextDecoder2`
 // beside code that calls the global).

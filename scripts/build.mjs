@@ -271,19 +271,24 @@ for (const name of readdirSync(join(root, 'js'))) {
   if (name === 'api.cjs.mjs' || name.startsWith('template.') || name.endsWith('.d.ts')) continue;
   if (name.endsWith('.mjs') || name.endsWith('.cjs')) copyFileSync(join(root, 'js', name), join(pkg, name));
 }
-// Node's bundles take buffer.node.mjs (Node's Buffer fast paths) where the modules import
-// buffer.mjs (none): browsers never load it.
-const nodeBufferPath = join(pkg, 'buffer.node.mjs');
-const nodeBufferEsbuild = {
-  name: 'node-buffer',
+// Node's bundles (which Deno and Bun load too) take X.node.mjs where the modules import X.mjs:
+// buffer.node.mjs (Node's Buffer fast paths) and inspect.node.mjs (util.inspect's look), which
+// browsers never load.
+const NODE_ONLY = ['buffer', 'inspect'];
+const nodeFile = (spec) => {
+  const name = /^\.\/(\w+)\.mjs$/.exec(spec)?.[1];
+  return NODE_ONLY.includes(name) ? join(pkg, `${name}.node.mjs`) : null;
+};
+const nodeOnlyEsbuild = {
+  name: 'node-only',
   setup(b) {
-    b.onResolve({ filter: /^\.\/buffer\.mjs$/ }, () => ({ path: nodeBufferPath }));
+    b.onResolve({ filter: /^\.\/\w+\.mjs$/ }, (args) => {
+      const path = nodeFile(args.path);
+      return path === null ? undefined : { path };
+    });
   },
 };
-const nodeBufferRollup = {
-  name: 'node-buffer',
-  resolveId: (spec) => (spec === './buffer.mjs' ? nodeBufferPath : null),
-};
+const nodeOnlyRollup = { name: 'node-only', resolveId: nodeFile };
 
 // pkg/<to>: the ES module `source` and what it imports from pkg/, bundled as one CommonJS module.
 async function commonJs(source, to) {
@@ -291,8 +296,8 @@ async function commonJs(source, to) {
     stdin: { contents: readFileSync(source, 'utf8'), resolveDir: pkg, sourcefile: basename(source) },
     bundle: true,
     format: 'cjs',
-    // Node's require() entries use the Buffer fast paths.
-    plugins: [nodeBufferEsbuild],
+    // Node's require() entries use the Node-only modules.
+    plugins: [nodeOnlyEsbuild],
     // Astral characters as pairs of \uXXXX escapes, not \u{...}: Deno's parser refuses a lone
     // \uD800 right before a \u{...} escape (see natives.mjs).
     supported: { 'unicode-escapes': false },
@@ -390,7 +395,7 @@ const nodeBundle = await rollup({
   input: nodeInputs,
   // An entry exports exactly its own exports (a chunk more would fail the check below).
   preserveEntrySignatures: 'strict',
-  plugins: [nodeBufferRollup],
+  plugins: [nodeOnlyRollup],
   // The inlined modules stay separate files, loaded only where the .wasm files are not found, and
   // so do the modules compiled to JavaScript, loaded only where WebAssembly is missing.
   external: (id) => id.startsWith('node:') || /(^|[/\\])(wasm-inline[\w-]*|[\w-]+_bg\.wasm2js)\.mjs$/.test(id),

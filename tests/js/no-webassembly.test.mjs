@@ -106,6 +106,12 @@ for (const entry of POLYFILLS) {
   test(`${entry}: without either, it loads and installs nothing`, () => {
     assert.deepEqual(polyfillChanges(join(broken, entry)), []);
   });
+  test(`${entry}: without either, its status says why it installed nothing`, () => {
+    const status = jitless(`const { status } = await load(${JSON.stringify(join(broken, entry))});
+console.log(JSON.stringify(status));`);
+    assert.deepEqual([status.installed, status.kept], [[], []]);
+    assert.match(status.reason, NO_BUILD);
+  });
 }
 
 test('the inline-wasm entry (no JavaScript build): every API throws an Error naming the cause', () => {

@@ -42,6 +42,20 @@ test('installs all four classes where the globals are missing', () => {
   });
 });
 
+test('its status says what it installed and kept', () => {
+  const r = run(`const { status } = await import('encoding-wasm/polyfill');
+    console.log(JSON.stringify(status));`);
+  // Node's TextDecoder is wrong (windows-1252 as Latin-1): replaced; its encoders are kept.
+  assert.deepEqual(r, {
+    installed: ['TextDecoder', 'TextDecoderStream'],
+    kept: ['TextEncoder', 'TextEncoderStream'],
+    reason: null,
+  });
+  const always = run(`const { status } = await import('encoding-wasm/polyfill/always');
+    console.log(JSON.stringify(status));`);
+  assert.deepEqual(always.installed, ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream']);
+});
+
 test('replaces a TextDecoder that rejects some labels, keeps a native TextEncoder', () => {
   const r = run(`${ours}
     const Native = globalThis.TextDecoder;
