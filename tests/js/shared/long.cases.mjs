@@ -124,4 +124,75 @@ export default [
       );
     },
   ],
+  [
+    'a character across the 2 MiB piece boundary, on every path of a long call',
+    async (lib) => {
+      const MiB = 1 << 20;
+      // 'a' up to the boundary but one byte, then a character of n bytes across it, then 'z' and
+      // the character's first byte alone, which the end of the input makes one U+FFFD.
+      const across = (char) => {
+        const bytes = new Uint8Array(2 * MiB - 1 + char.length + 2).fill(0x61);
+        bytes.set(char, 2 * MiB - 1);
+        bytes.set([0x7a, char[0]], bytes.length - 2);
+        return bytes;
+      };
+      const expect = (c) => `${'a'.repeat(2 * MiB - 1)}${c}z\uFFFD`;
+      // Each encoding's bytes for one character (hand-checked against the standard's indexes):
+      // UTF-8 E3 81 82 and Shift_JIS 82 A0 are あ; gb18030 81 30 81 30 is U+0080.
+      const cases = [
+        ['utf-8', [0xe3, 0x81, 0x82], '\u3042'],
+        ['shift_jis', [0x82, 0xa0], '\u3042'],
+        ['gb18030', [0x81, 0x30, 0x81, 0x30], '\u0080'],
+      ];
+      for (const [label, char, c] of cases) {
+        const bytes = across(char);
+        sameString(new lib.TextDecoder(label).decode(bytes), expect(c), `${label} decode()`);
+        const streaming = new lib.TextDecoder(label);
+        sameString(streaming.decode(bytes, { stream: true }) + streaming.decode(), expect(c), `${label} stream`);
+        sameString(lib.decode(bytes, label).text, expect(c), `${label} decode hook`);
+        const inspected = lib.inspect(bytes, label);
+        sameString(inspected.text, expect(c), `${label} inspect()`);
+        equal(inspected.errorCount, 1, `${label} inspect() errors`);
+        if (typeof TransformStream === 'function') {
+          const parts = [];
+          const stream = new lib.TextDecoderStream(label);
+          const writer = stream.writable.getWriter();
+          const reading = (async () => {
+            for (const reader = stream.readable.getReader(); ; ) {
+              const { value, done } = await reader.read();
+              if (done) return;
+              parts.push(value);
+            }
+          })();
+          await writer.write(bytes);
+          await writer.close();
+          await reading;
+          sameString(parts.join(''), expect(c), `${label} TextDecoderStream`);
+        }
+      }
+      // UTF-16LE: a surrogate pair with one code unit either side of the boundary.
+      const utf16 = new Uint8Array(2 * MiB + 2).fill(0);
+      for (let i = 0; i < utf16.length; i += 2) utf16[i] = 0x61;
+      utf16.set([0x3d, 0xd8, 0x00, 0xde], 2 * MiB - 2); // U+1F600 as a surrogate pair
+      const text16 = `${'a'.repeat(MiB - 1)}\u{1F600}`;
+      sameString(new lib.TextDecoder('utf-16le').decode(utf16), text16, 'utf-16le decode()');
+      const s16 = new lib.TextDecoder('utf-16le');
+      sameString(s16.decode(utf16, { stream: true }) + s16.decode(), text16, 'utf-16le stream');
+      // Encoders: a surrogate pair across the 2 Mi code unit boundary of the input.
+      const string = `${'a'.repeat(2 * MiB - 1)}\u{20B9F}z`; // 𠮟: gb18030 pointer 257511, 95 34 B0 31
+      const gb = lib.encode(string, 'gb18030');
+      equal(gb.length, 2 * MiB - 1 + 4 + 1, 'encode() length');
+      ok(
+        gb[2 * MiB - 1] === 0x95 && gb[2 * MiB] === 0x34 && gb[2 * MiB + 1] === 0xb0 && gb[2 * MiB + 2] === 0x31,
+        'encode(): the pair across the boundary is one four-byte sequence',
+      );
+      const legacy = new lib.LegacyEncoder('gb18030');
+      const streamed = [legacy.encode(string, { stream: true }), legacy.encode('')];
+      equal(streamed[0].length + streamed[1].length, gb.length, 'LegacyEncoder length');
+      ok(
+        streamed[0].every((b, i) => b === gb[i]),
+        'LegacyEncoder bytes',
+      );
+    },
+  ],
 ];
