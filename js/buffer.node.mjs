@@ -34,10 +34,11 @@ const sliceViews = (() => {
   }
 })();
 
-// A whole TextDecoder decode() of UTF-16LE `bytes` by a fresh decoder (§ 7.2, § 14.2.1), the
-// string, or null for a fatal error; null (the function) where the above is missing. The decoder
-// turns each lone surrogate into U+FFFD as toWellFormed does, and an odd last byte into one U+FFFD
-// (one with a lead surrogate before it: end of queue resets both).
+// A whole TextDecoder decode() (https://encoding.spec.whatwg.org/#dom-textdecoder-decode) of
+// UTF-16LE `bytes` by a fresh decoder (https://encoding.spec.whatwg.org/#shared-utf-16-decoder),
+// the string, or null for a fatal error; null (the function) where the above is missing. The
+// decoder turns each lone surrogate into U+FFFD as toWellFormed does, and an odd last byte into one
+// U+FFFD (one with a lead surrogate before it: end of queue resets both).
 export const utf16LeWhole = sliceViews
   ? (bytes, fatal, ignoreBOM) => {
       const len = lengthOf(bytes);
@@ -54,10 +55,11 @@ export const utf16LeWhole = sliceViews
     }
   : null;
 
-// windows-1252 maps every byte but 0x80-0x9F as Latin-1 does (§ 9.1, its index): the string of a
-// whole decode of `bytes` (a Uint8Array) when it has none of those, by Buffer#latin1Slice where it
-// reads plain views; else null. Worth it up to 64 KiB: beyond, wasm's decode costs about as much
-// as a wasted slice.
+// windows-1252 maps every byte but 0x80-0x9F as Latin-1 does (the single-byte decoder,
+// https://encoding.spec.whatwg.org/#single-byte-decoder, with the index listed for
+// https://encoding.spec.whatwg.org/#windows-1252): the string of a whole decode of `bytes` (a
+// Uint8Array) when it has none of those, by Buffer#latin1Slice where it reads plain views; else
+// null. Worth it up to 64 KiB: beyond, wasm's decode costs about as much as a wasted slice.
 const latin1Slice = sliceViews ? globalThis.Buffer.prototype.latin1Slice : null;
 const C1 = /[\x80-\x9F]/;
 export function windows1252Latin1(bytes) {

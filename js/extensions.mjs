@@ -1,6 +1,9 @@
-// Extensions beyond the standard's JS API: the legacy encoders (§ 4.1 html/fatal error modes,
-// § 6.1 encode), get an encoding (§ 4.2), the decode hook (§ 6.1), diagnostics and the table of
-// encodings. Documented in README.md and typed in js/index.d.ts.
+// Extensions beyond the standard's JS API: the legacy encoders (encode,
+// https://encoding.spec.whatwg.org/#encode, in error mode "html" or "fatal",
+// https://encoding.spec.whatwg.org/#error-mode), get an encoding
+// (https://encoding.spec.whatwg.org/#concept-encoding-get), the decode hook
+// (https://encoding.spec.whatwg.org/#decode), diagnostics and the table of encodings. Documented in
+// README.md and typed in js/index.d.ts.
 
 import {
   toDOMString,
@@ -117,15 +120,15 @@ export function getEncoding(label) {
   return enc < 0 ? null : NAMES[enc];
 }
 
-// BOM sniff (§ 6.1) by the base module, which has UTF-8 and UTF-16: `encoding << 8 | BOM length`,
-// or -1.
+// BOM sniff (https://encoding.spec.whatwg.org/#bom-sniff) by the base module, which has UTF-8 and
+// UTF-16: `encoding << 8 | BOM length`, or -1.
 function bomSniff(input, length) {
   const b = baseModule();
   return b.W.bom_sniff(b.putBytes(input, 0, pieceEnd(0, length, 3)));
 }
 
-// decode(bytes, fallbackLabel): the decode hook (§ 6.1): a BOM picks the encoding and is skipped,
-// else the fallback is used; errors become U+FFFD.
+// decode(bytes, fallbackLabel): the decode hook (https://encoding.spec.whatwg.org/#decode): a BOM
+// picks the encoding and is skipped, else the fallback is used; errors become U+FFFD.
 export function decode(bytes, fallbackLabel = 'utf-8') {
   const what = "Failed to execute 'decode'";
   // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks

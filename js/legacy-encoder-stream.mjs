@@ -1,7 +1,8 @@
-// LegacyEncoderStream: TextEncoderStream's shape (§ 7.6) for any encoding with an encoder, plus
-// UTF-16LE/BE, built on LegacyEncoder's streaming mode. Strings in, bytes out; a leading surrogate
-// ending a chunk and ISO-2022-JP's mode carry into the next chunk, so any chunking of a text gives
-// the bytes encode() gives for the whole of it.
+// LegacyEncoderStream: TextEncoderStream's shape
+// (https://encoding.spec.whatwg.org/#interface-textencoderstream) for any encoding with an encoder,
+// plus UTF-16LE/BE, built on LegacyEncoder's streaming mode. Strings in, bytes out; a leading
+// surrogate ending a chunk and ISO-2022-JP's mode carry into the next chunk, so any chunking of a
+// text gives the bytes encode() gives for the whole of it.
 
 import {
   toDOMString,

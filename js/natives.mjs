@@ -67,9 +67,9 @@ const byOptions = (name) =>
 export const nativeUtf8 = once(() => byOptions('UTF-8'));
 export const nativeUtf16Le = once(() => byOptions('UTF-16LE'));
 
-// Native single-byte decoders (§ 9.1) for whole non-fatal calls, by encoding number: the native
-// decoder of encoding `name` where it passes its self-test (its output for every byte is the
-// standard's), else null.
+// Native single-byte decoders (https://encoding.spec.whatwg.org/#single-byte-decoder) for whole
+// non-fatal calls, by encoding number: the native decoder of encoding `name` where it passes its
+// self-test (its output for every byte is the standard's), else null.
 const singleByte = [];
 export function nativeSingleByte(enc, name) {
   singleByte[enc] ??= once(() => nativePasses(name) && new NativeDecoder(name));

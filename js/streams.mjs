@@ -1,4 +1,6 @@
-// TextDecoderStream and TextEncoderStream (§ 7.5, § 7.6) as shims over TransformStream.
+// TextDecoderStream (https://encoding.spec.whatwg.org/#interface-textdecoderstream) and
+// TextEncoderStream (https://encoding.spec.whatwg.org/#interface-textencoderstream) as shims over
+// TransformStream.
 
 import { EMPTY_BYTES, toDOMString, toBytes, isObject, illegalInvocation, defineInterface } from './webidl.mjs';
 import { FATAL, IGNORE_BOM, LOWER_NAMES, ready } from './wasm.mjs';

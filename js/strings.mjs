@@ -76,9 +76,10 @@ export function utf16ToString(heap16, node, start, n) {
   return s;
 }
 
-// encodeInto (§ 7.4) in JS for runtimes without a usable native one: the UTF-8 encoder over
-// `source`'s scalar values (lone surrogates as U+FFFD), stopping before a character that does not
-// fit. `read` counts code units, `written` bytes; `room` is `dest`'s length.
+// encodeInto (https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto) in JS for runtimes
+// without a usable native one: the UTF-8 encoder over `source`'s scalar values (lone surrogates as
+// U+FFFD), stopping before a character that does not fit. `read` counts code units, `written`
+// bytes; `room` is `dest`'s length.
 export function encodeIntoUtf8(source, dest, room) {
   const len = source.length;
   let read = 0;

@@ -1,9 +1,9 @@
-// TextDecoder (§ 7.2): WebIDL conversions here, the algorithm in the core (TextDecoderCore,
-// through the module's CoreTextDecoder class). A decoder holds wasm state only while a
-// {stream: true} decode is in progress; other calls use a decoder on the wasm stack. UTF-8 goes to
-// the native decoder when it is exact. A TextDecoder starts with a state shared by every decoder of
-// its encoding and options (whole calls leave no state behind), and gets its own at its first
-// streaming call: construction allocates nothing.
+// TextDecoder (https://encoding.spec.whatwg.org/#interface-textdecoder): WebIDL conversions here,
+// the algorithm in the core (TextDecoderCore, through the module's CoreTextDecoder class). A
+// decoder holds wasm state only while a {stream: true} decode is in progress; other calls use a
+// decoder on the wasm stack. UTF-8 goes to the native decoder when it is exact. A TextDecoder
+// starts with a state shared by every decoder of its encoding and options (whole calls leave no
+// state behind), and gets its own at its first streaming call: construction allocates nothing.
 
 import {
   EMPTY_BYTES,
@@ -59,7 +59,8 @@ export class DecoderState {
     this.native = null; // native UTF-8 or UTF-16LE decoder while streaming
   }
 
-  // decode() (§ 7.2) steps after conversion: `bytes` is a Uint8Array, read through its slots.
+  // decode() (https://encoding.spec.whatwg.org/#dom-textdecoder-decode) steps after conversion:
+  // `bytes` is a Uint8Array, read through its slots.
   decode(bytes, stream) {
     const length = lengthOf(bytes);
     // A native for this call: not where a wasm stream is in progress, nor for a fatal stream
@@ -191,9 +192,11 @@ function decodeWhole(native, bytes, name) {
   }
 }
 
-// TextDecoderOptions, and the constructor steps shared with TextDecoderStream (§ 7.2, § 7.5).
-// WebIDL converts both arguments before the constructor steps look the label up. `shared`: the
-// state shared by encoding and flags (see above), else a new one.
+// TextDecoderOptions, and the constructor steps TextDecoder
+// (https://encoding.spec.whatwg.org/#dom-textdecoder) shares with TextDecoderStream
+// (https://encoding.spec.whatwg.org/#dom-textdecoderstream). WebIDL converts both arguments before
+// the constructor steps look the label up. `shared`: the state shared by encoding and flags (see
+// above), else a new one.
 export function newDecoderState(label, options, what, shared = false) {
   ready();
   const l = label === undefined ? 'utf-8' : typeof label === 'string' ? label : toDOMString(label);

@@ -1,4 +1,5 @@
-// TextEncoder (§ 7.4): UTF-8 by the native encoder where it is exact, else by the core.
+// TextEncoder (https://encoding.spec.whatwg.org/#interface-textencoder): UTF-8 by the native
+// encoder where it is exact, else by the core.
 
 import {
   toDOMString,

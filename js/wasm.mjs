@@ -17,7 +17,8 @@ import { utf16ToString, stringToUtf16, readableUnits } from './strings.mjs';
 // table of encodings when it is bound: the Rust core is their one source.
 export let UTF8 = -1;
 export let WINDOWS_1252 = -1;
-// The single-byte encodings (§ 9) are numbers FIRST_SINGLE_BYTE to LAST_SINGLE_BYTE.
+// The single-byte encodings (https://encoding.spec.whatwg.org/#legacy-single-byte-encodings) are
+// numbers FIRST_SINGLE_BYTE to LAST_SINGLE_BYTE.
 export let FIRST_SINGLE_BYTE = -1;
 export let LAST_SINGLE_BYTE = -1;
 export let REPLACEMENT = -1;
@@ -262,8 +263,9 @@ function isAsciiWhitespace(c) {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
-// get an encoding (§ 4.2): the encoding number for `label` (already a string), or -1. Short
-// labels are cached (a bounded number, each at most 64 characters).
+// get an encoding (https://encoding.spec.whatwg.org/#concept-encoding-get): the encoding number for
+// `label` (already a string), or -1. Short labels are cached (a bounded number, each at most 64
+// characters).
 export function labelToEncoding(label) {
   let enc = labelCache.get(label);
   if (enc !== undefined) return enc;

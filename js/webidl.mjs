@@ -30,7 +30,8 @@ const isView = ArrayBuffer.isView;
 
 export const EMPTY_BYTES = new U8(0);
 
-// DOMString (WebIDL § 3.2.10): ToString, which throws a TypeError for a Symbol.
+// DOMString (https://webidl.spec.whatwg.org/#es-DOMString): ToString, which throws a TypeError for
+// a Symbol.
 export function toDOMString(value) {
   return `${value}`;
 }
@@ -39,8 +40,9 @@ export function isObject(value) {
   return (typeof value === 'object' && value !== null) || typeof value === 'function';
 }
 
-// Dictionary conversion (WebIDL § 3.2.17): undefined and null are the empty dictionary, another
-// non-object throws; each member is read once, in order, and converted with ToBoolean.
+// Dictionary conversion (https://webidl.spec.whatwg.org/#es-dictionary): undefined and null are the
+// empty dictionary, another non-object throws; each member is read once, in order, and converted
+// with ToBoolean.
 export function toDictionary(value, members, what) {
   const out = {};
   if (value !== undefined && value !== null && !isObject(value)) {
@@ -76,7 +78,7 @@ function bufferKind(buffer) {
   }
 }
 
-// No buffer source type here has [AllowResizable] (WebIDL § 3.2.25).
+// No buffer source type here has [AllowResizable] (https://webidl.spec.whatwg.org/#AllowResizable).
 function resizableError(what) {
   return new TypeError(`${what}: a resizable ArrayBuffer or growable SharedArrayBuffer is not allowed.`);
 }
@@ -108,11 +110,12 @@ export function isShared(u8) {
   return bufferKind(typedArrayBuffer.call(u8)) === SHARED;
 }
 
-// AllowSharedBufferSource (§ 3.2.25): an ArrayBuffer, a SharedArrayBuffer or any view on either,
-// as a Uint8Array over the same memory, whose length is read later through its slot (lengthOf)
-// so that it is 0 if the buffer is detached by then. Resizable buffers are refused. Shared memory
-// is copied at once, as decode() takes "a copy of input": another thread writing to it can then
-// tear nothing a decoder reads (Node's native UTF-8 decoder crashes the process on that).
+// AllowSharedBufferSource (https://webidl.spec.whatwg.org/#AllowSharedBufferSource): an
+// ArrayBuffer, a SharedArrayBuffer or any view on either, as a Uint8Array over the same memory,
+// whose length is read later through its slot (lengthOf) so that it is 0 if the buffer is detached
+// by then. Resizable buffers are refused. Shared memory is copied at once, as decode() takes "a
+// copy of input": another thread writing to it can then tear nothing a decoder reads (Node's native
+// UTF-8 decoder crashes the process on that).
 export function toBytes(value, what) {
   if (isView(value)) {
     const tag = typedArrayTag.call(value);
@@ -150,15 +153,16 @@ function unshared(u8, kind) {
   return kind === SHARED ? copyBytes(u8) : u8;
 }
 
-// [AllowShared] Uint8Array (§ 3.2.25): a brand check; the view itself, or null if it is not one.
+// [AllowShared] Uint8Array (https://webidl.spec.whatwg.org/#es-buffer-source-types): a brand check;
+// the view itself, or null if it is not one.
 export function toUint8Array(value, what) {
   if (!isView(value) || typedArrayTag.call(value) !== 'Uint8Array') return null;
   if (bufferKind(typedArrayBuffer.call(value)) === RESIZABLE) throw resizableError(what);
   return value;
 }
 
-// Overload resolution (WebIDL § 3.7.7) first counts the arguments: fewer than the required `needed`
-// is a TypeError before any is converted.
+// Overload resolution (https://webidl.spec.whatwg.org/#dfn-overload-resolution-algorithm) first
+// counts the arguments: fewer than the required `needed` is a TypeError before any is converted.
 export function requireArguments(count, needed, what) {
   if (count < needed) {
     throw new TypeError(`${what}: ${needed} argument${needed === 1 ? '' : 's'} required, but only ${count} present.`);
@@ -169,11 +173,12 @@ export function illegalInvocation(what) {
   return new TypeError(`${what}: 'this' is not an instance of this interface (illegal invocation).`);
 }
 
-// Gives a class the property shapes WebIDL specifies (§ 3.7): its name, operations and attributes
-// enumerable, a Symbol.toStringTag on the prototype, and Node's inspect method (inspect.node.mjs, in Node's entries).
-// The name is set, not left to the class syntax: a bundler renames a class that would shadow a
-// global another module of the bundle uses (esbuild makes `class TextDecoder` `class TextDecoder2`
-// beside code that calls the global).
+// Gives a class the property shapes WebIDL specifies
+// (https://webidl.spec.whatwg.org/#es-interfaces): its name, operations and attributes enumerable,
+// a Symbol.toStringTag on the prototype, and Node's inspect method (inspect.node.mjs, in Node's
+// entries). The name is set, not left to the class syntax: a bundler renames a class that would
+// shadow a global another module of the bundle uses (esbuild makes `class TextDecoder`
+// `class TextDecoder2` beside code that calls the global).
 export function defineInterface(cls, name) {
   Object.defineProperty(cls, 'name', { value: name, configurable: true });
   const proto = cls.prototype;

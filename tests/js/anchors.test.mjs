@@ -14,7 +14,7 @@ const STANDARD = join(root, '..', 'shared', 'encoding-standard', 'encoding.bs');
 /** Where anchors are checked (a path that does not exist is skipped). */
 const CITING = ['src', 'build.rs', 'js', 'bin', 'scripts', 'README.md', 'CONTRIBUTING.md', 'docs'];
 /** Where no section number may remain. */
-const NO_SECTION_NUMBERS = ['src', 'build.rs'];
+const NO_SECTION_NUMBERS = ['src', 'build.rs', 'js', 'bin', 'scripts'];
 
 const TEXT_FILE = /\.(rs|mjs|js|cjs|ts|mts|cts|md|sh|html|json)$/;
 const SPEC_URL = /https?:\/\/encoding\.spec\.whatwg\.org\/?#([^\s<>"'`]*)/g;
