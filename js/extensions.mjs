@@ -12,6 +12,7 @@ import {
   lengthOf,
   isObject,
   illegalInvocation,
+  reentered,
   requireArguments,
 } from './webidl.mjs';
 import {
@@ -172,6 +173,7 @@ export class LegacyEncoder {
   #core = null; // a CoreEncoder while the input is in progress
   #pending = ''; // a leading surrogate that ended the last chunk
   #position = 0; // the index in the whole input of what the next call reads first
+  #busy = false; // a call is running
 
   constructor(label, options = undefined) {
     const what = "Failed to construct 'LegacyEncoder'";
@@ -200,6 +202,16 @@ export class LegacyEncoder {
       options === undefined
         ? false
         : toDictionary(options, STREAM_MEMBER, "Failed to execute 'encode' on 'LegacyEncoder'").stream;
+    if (this.#busy) throw reentered("Failed to execute 'encode' on 'LegacyEncoder'");
+    this.#busy = true;
+    try {
+      return this.#encode(chunk, stream);
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  #encode(chunk, stream) {
     const enc = this.#enc;
     // A whole input with no state from earlier calls: nothing to keep in wasm.
     if (!stream && this.#pending === '' && this.#core === null) {

@@ -15,6 +15,7 @@ import {
   isObject,
   illegalInvocation,
   defineInterface,
+  reentered,
 } from './webidl.mjs';
 import {
   CHUNK,
@@ -57,11 +58,23 @@ export class DecoderState {
     this.module = moduleOf(enc); // the wasm module with this encoding
     this.core = null; // a CoreTextDecoder while streaming in wasm
     this.native = null; // native UTF-8 or UTF-16LE decoder while streaming
+    this.busy = false; // a call is running (a state of its own only: a shared one keeps none)
   }
 
   // decode() (https://encoding.spec.whatwg.org/#dom-textdecoder-decode) steps after conversion:
   // `bytes` is a Uint8Array, read through its slots.
   decode(bytes, stream) {
+    if (this.shared) return this.run(bytes, stream);
+    if (this.busy) throw reentered("Failed to execute 'decode' on 'TextDecoder'");
+    this.busy = true;
+    try {
+      return this.run(bytes, stream);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  run(bytes, stream) {
     const length = lengthOf(bytes);
     // A native for this call: not where a wasm stream is in progress, nor for a fatal stream
     // (natives differ on the state a fatal error leaves; see README), nor for huge inputs.

@@ -169,6 +169,12 @@ export function requireArguments(count, needed, what) {
   }
 }
 
+// A call on an object whose own call is still running: only user code that a patched built-in
+// runs in between can make one. It is refused rather than let it end the running call's state.
+export function reentered(what) {
+  return new TypeError(`${what}: called again while its earlier call is still running.`);
+}
+
 export function illegalInvocation(what) {
   return new TypeError(`${what}: 'this' is not an instance of this interface (illegal invocation).`);
 }

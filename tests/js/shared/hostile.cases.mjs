@@ -387,6 +387,60 @@ export default [
     },
   ],
   [
+    'a decoder or encoder called again from a patched built-in while its own call runs: refused',
+    (lib) => {
+      // Whatever built-ins the runtime's paths call between pieces, the Kth call of
+      // Function.prototype.call runs user code that ends this same decoder's stream.
+      const big = new Uint8Array(3 << 20).fill(0x41);
+      const text = 'A'.repeat(big.length);
+      const string = 'a'.repeat(3 << 20);
+      const call = Function.prototype.call;
+      for (let k = 1; k <= 24; k++) {
+        const d = new lib.TextDecoder('shift_jis');
+        d.decode(new Uint8Array([0x41]), { stream: true });
+        const e = new lib.LegacyEncoder('iso-2022-jp');
+        e.encode('\u3042', { stream: true });
+        const inner = [];
+        let n = 0;
+        // The call that the user code makes again: the decoder's, then the encoder's.
+        let again = () => d.decode();
+        Function.prototype.call = function (...args) {
+          if (++n === k) {
+            try {
+              again();
+              inner.push('returned');
+            } catch (error) {
+              inner.push(error);
+            }
+          }
+          return Reflect.apply(this, args[0], args.slice(1));
+        };
+        let decoded;
+        let encoded;
+        try {
+          decoded = d.decode(big, { stream: true }) + d.decode();
+          n = 0;
+          again = () => e.encode('');
+          encoded = e.encode(string);
+        } finally {
+          Function.prototype.call = call;
+        }
+        ok(decoded === text.slice(0, decoded.length) && decoded.length === text.length, `decode, k = ${k}`);
+        // ESC $ B 24 22 (あ), then ESC ( B and the ASCII.
+        equal(encoded.length, 3 + (3 << 20), `encode length, k = ${k}`);
+        equal(encoded[2], 0x42, `encode, k = ${k}`);
+        // Before the call's own steps (converting its arguments) the other call may run; during
+        // them it is refused.
+        for (const result of inner) {
+          ok(
+            result === 'returned' || (result instanceof TypeError && /called again/.test(result.message)),
+            `k = ${k}: ${result}`,
+          );
+        }
+      }
+    },
+  ],
+  [
     'a label of 100,000 characters is refused in linear time, by every API that takes one',
     (lib) => {
       // A run of inner whitespace once cost quadratic time in the trimming (5 s for 40,000
