@@ -333,7 +333,8 @@ function inspectOptions(options, what) {
   const maxErrors = member('maxErrors');
   let limit = MAX_ERRORS;
   if (maxErrors !== undefined) {
-    const n = Number(maxErrors);
+    // ToNumber, as WebIDL converts a number: a BigInt or Symbol is a TypeError.
+    const n = +maxErrors;
     if (!(n >= 0)) throw new RangeError(`${what}: maxErrors must be a number from 0 up, or Infinity.`);
     limit = n >= 0xffffffff ? 0xffffffff : Math.floor(n);
   }

@@ -7,9 +7,17 @@
 import { SELF_TESTS, passes } from './self-tests.mjs';
 import { isOurs } from './webidl.mjs';
 
-const G = globalThis;
-const NativeDecoder = typeof G.TextDecoder === 'function' && !isOurs(G.TextDecoder) ? G.TextDecoder : null;
-const NativeEncoder = typeof G.TextEncoder === 'function' && !isOurs(G.TextEncoder) ? G.TextEncoder : null;
+// A native class, or null (missing, this package's, or behind a global that throws when read).
+function native(name) {
+  try {
+    const cls = globalThis[name];
+    return typeof cls === 'function' && !isOurs(cls) ? cls : null;
+  } catch {
+    return null;
+  }
+}
+const NativeDecoder = native('TextDecoder');
+const NativeEncoder = native('TextEncoder');
 
 function attempt(fn) {
   try {

@@ -8,6 +8,8 @@
 export declare const status: {
   readonly installed: ReadonlyArray<'TextDecoder' | 'TextEncoder' | 'TextDecoderStream' | 'TextEncoderStream'>;
   readonly kept: ReadonlyArray<'TextDecoder' | 'TextEncoder' | 'TextDecoderStream' | 'TextEncoderStream'>;
+  /** Those the global object would not let it replace (a non-configurable property). */
+  readonly refused: ReadonlyArray<'TextDecoder' | 'TextEncoder' | 'TextDecoderStream' | 'TextEncoderStream'>;
   /** Why nothing was installed (no WebAssembly and no JavaScript build could be loaded), or null. */
   readonly reason: string | null;
 };

@@ -17,29 +17,50 @@ function install(g, name, value) {
   Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-// Installs, and returns what it did: { installed, kept } (names of the four classes) and `reason`,
-// why nothing was installed (or null). The polyfill entries export it as `status`.
+// A global, or undefined where reading it throws (an accessor or a Proxy of another library's).
+function globalOf(g, name) {
+  try {
+    return g[name];
+  } catch {
+    return undefined;
+  }
+}
+
+// Installs, and returns what it did: { installed, kept } (names of the four classes), `refused`
+// (those the global object would not let it replace: it never throws for that) and `reason`,
+// why nothing was installed (or null). The stream classes are installed only where the runtime
+// has TransformStream, which they are built on. The polyfill entries export it as `status`.
 export function installPolyfill(lib, mode = 'where-needed', g = globalThis) {
   // Where the entry could bind no module, this package's classes would only throw: none installed.
   if (baseModule() === null) {
     const reason = loadFailure()?.message ?? 'encoding-wasm: no module is bound.';
-    return { installed: [], kept: [], reason };
+    return { installed: [], kept: [], refused: [], reason };
   }
   const always = mode === 'always';
+  const current = (name) => globalOf(g, name);
   // A class is kept if it is this package's (maybe another copy's), or unless `always`, exact.
-  const keep = (current, exact) => isOurs(current) || (!always && typeof current === 'function' && exact(current));
+  const keep = (cls, exact) => isOurs(cls) || (!always && typeof cls === 'function' && exact(cls));
   const exact = (D) => decoderIsExact(D, TABLE, (name, cases) => passesSelfTests(D, name, cases));
-  const decoderKept = keep(g.TextDecoder, exact);
+  const decoderKept = keep(current('TextDecoder'), exact);
+  const streams = typeof globalOf(g, 'TransformStream') === 'function';
   const kept = {
     TextDecoder: decoderKept,
-    TextDecoderStream: keep(g.TextDecoderStream, (S) => decoderKept && streamIsExact(S, TABLE)),
-    TextEncoder: keep(g.TextEncoder, () => true),
-    TextEncoderStream: keep(g.TextEncoderStream, () => true),
+    TextDecoderStream: keep(current('TextDecoderStream'), (S) => decoderKept && streamIsExact(S, TABLE)),
+    TextEncoder: keep(current('TextEncoder'), () => true),
+    TextEncoderStream: keep(current('TextEncoderStream'), () => true),
   };
-  const status = { installed: [], kept: [], reason: null };
+  const status = { installed: [], kept: [], refused: [], reason: null };
   for (const [name, k] of Object.entries(kept)) {
-    if (!k) install(g, name, lib[name]);
-    status[k ? 'kept' : 'installed'].push(name);
+    if (k) status.kept.push(name);
+    else if (!streams && name.endsWith('Stream')) continue;
+    else {
+      try {
+        install(g, name, lib[name]);
+        status.installed.push(name);
+      } catch {
+        status.refused.push(name);
+      }
+    }
   }
   return status;
 }

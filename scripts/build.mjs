@@ -193,13 +193,21 @@ function jsModule(name, js) {
   if (!js.startsWith(head) || tail < 0 || !/^function asmFunc\(imports\) \{$/m.test(js)) {
     fail('the output of wasm2js has a shape jsModule does not know; update it');
   }
+  // Growing memory copies the old heap with the typed array's `set`, looked up when it runs: the
+  // copy goes through the one captured when this module loads (user code could replace `set`).
+  const grow = 'newHEAP8.set(HEAP8);';
+  const body = js.slice(head.length, tail);
+  if (body.split(grow).length !== 2) fail(`the output of wasm2js no longer has one ${grow}; update jsModule`);
   return `${header}// The ${name} module compiled to JavaScript by wasm2js (scripts/build.mjs), for engines without
 // WebAssembly: instantiate() gives it a fresh memory and glue state, as glue.mjs's instantiate does
 // for the .wasm file.
 import { instantiate as withGlue } from './glue-wasm2js.mjs';
 
+const apply = Reflect.apply;
+const typedArraySet = Object.getPrototypeOf(Int8Array.prototype).set;
+
 function exportsOf(imports) {
-${js.slice(head.length, tail)}
+${body.replace(grow, 'apply(typedArraySet, newHEAP8, [HEAP8]);')}
 return asmFunc(imports);
 }
 

@@ -141,3 +141,24 @@ test('require() bundled for browsers (index.inline.cjs): every API throws an Err
 test('require() bundled for browsers: its polyfill loads and installs nothing', () => {
   assert.deepEqual(polyfillChanges(bundle, 'loaded.requirePolyfill();'), []);
 });
+
+test('the JavaScript build grows its memory with the typed-array copy captured at load', () => {
+  // A replaced %TypedArray%.prototype.set that decodes elsewhere during the copy once made every
+  // later call of the module wrong.
+  const out = jitless(`const { TextDecoder, encode } = await load(${JSON.stringify(join(root, 'pkg/index.node.mjs'))});
+new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0]));
+const proto = Object.getPrototypeOf(Int8Array.prototype);
+const set = proto.set;
+let ran = false;
+proto.set = function (...args) {
+  if (!ran && this instanceof Int8Array && this.length >= 1 << 20) {
+    ran = true;
+    new TextDecoder('shift_jis').decode(new Uint8Array(2 << 20).fill(0x41));
+  }
+  return Reflect.apply(set, this, args);
+};
+encode('\\u3042'.repeat(1 << 20), 'shift_jis'); // grows the memory
+proto.set = set;
+console.log(JSON.stringify([1, 2, 100].map((n) => new TextDecoder('shift_jis').decode(new Uint8Array(n).fill(0x42)))));`);
+  assert.deepEqual(out, ['B', 'BB', 'B'.repeat(100)]);
+});

@@ -49,11 +49,37 @@ test('its status says what it installed and kept', () => {
   assert.deepEqual(r, {
     installed: ['TextDecoder', 'TextDecoderStream'],
     kept: ['TextEncoder', 'TextEncoderStream'],
+    refused: [],
     reason: null,
   });
   const always = run(`const { status } = await import('encoding-wasm/polyfill/always');
     console.log(JSON.stringify(status));`);
   assert.deepEqual(always.installed, ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream']);
+});
+
+test('never throws at import: a global it may not replace is refused, one that throws when read is left', () => {
+  const r = run(`const Native = globalThis.TextDecoder;
+    delete globalThis.TextDecoder;
+    Object.defineProperty(globalThis, 'TextDecoder', { value: Native }); // not configurable
+    Object.defineProperty(globalThis, 'TextEncoderStream', { get() { throw new Error('no'); }, configurable: true });
+    const { status } = await import('encoding-wasm/polyfill');
+    console.log(JSON.stringify({ status, kept: globalThis.TextDecoder === Native }));`);
+  assert.deepEqual(r.status.refused, ['TextDecoder']);
+  assert.equal(r.kept, true);
+  assert.ok(r.status.installed.includes('TextEncoderStream'), JSON.stringify(r.status));
+  const lib =
+    run(`Object.defineProperty(globalThis, 'TextDecoder', { get() { throw new Error('no'); }, configurable: true });
+    const { TextDecoder } = await import('encoding-wasm');
+    console.log(JSON.stringify(new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0]))));`);
+  assert.equal(lib, '\u3042');
+});
+
+test('installs no stream class where TransformStream is missing', () => {
+  const r = run(`for (const n of ['TextDecoderStream', 'TextEncoderStream', 'TransformStream']) delete globalThis[n];
+    const { status } = await import('encoding-wasm/polyfill');
+    console.log(JSON.stringify({ status, streams: [typeof TextDecoderStream, typeof TextEncoderStream] }));`);
+  assert.deepEqual(r.streams, ['undefined', 'undefined']);
+  assert.deepEqual(r.status.installed, ['TextDecoder']);
 });
 
 test('replaces a TextDecoder that rejects some labels, keeps a native TextEncoder', () => {
@@ -291,7 +317,13 @@ const WRONG = {
 
 // installPolyfill (polyfill.mjs) on a global object of its own, which has `TextDecoder`.
 function polyfillOver(TextDecoder) {
-  const g = { TextDecoder, TextDecoderStream: ExactStream, TextEncoder: Exact, TextEncoderStream: Exact };
+  const g = {
+    TextDecoder,
+    TextDecoderStream: ExactStream,
+    TextEncoder: Exact,
+    TextEncoderStream: Exact,
+    TransformStream: globalThis.TransformStream,
+  };
   installPolyfill(lib, 'where-needed', g);
   return g;
 }
@@ -318,7 +350,7 @@ test('a TextDecoderStream that refuses a label is replaced beside an exact TextD
       super(label);
     }
   }
-  const g = { TextDecoder: Exact, TextDecoderStream: Partial };
+  const g = { TextDecoder: Exact, TextDecoderStream: Partial, TransformStream: globalThis.TransformStream };
   installPolyfill(lib, 'where-needed', g);
   assert.equal(g.TextDecoder, Exact);
   assert.equal(g.TextDecoderStream, lib.TextDecoderStream);

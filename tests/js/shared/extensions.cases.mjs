@@ -191,6 +191,8 @@ export default [
       for (const bad of [-1, Number.NaN, 'many']) {
         throws(() => lib.inspect(b(0x61), 'utf-8', { maxErrors: bad }), RangeError, `maxErrors ${bad}`);
       }
+      // ToNumber: a BigInt is a TypeError.
+      throws(() => lib.inspect(b(0x61), 'utf-8', { maxErrors: BigInt(10) }), TypeError, 'maxErrors 10n');
     },
   ],
 
