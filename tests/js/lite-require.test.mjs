@@ -57,6 +57,10 @@ test("require('encoding-wasm/lite') and each add-on in Node", () => {
   check(out);
 });
 
+test('the same with the inline-wasm condition (its ES module entries wait at the top level)', () => {
+  check(run(process.execPath, ['--conditions=inline-wasm']));
+});
+
 test('the same under node --jitless, through the JavaScript build', () => {
   const out = run(process.execPath, ['--jitless']);
   assert.equal(out.wasm, 'undefined');
