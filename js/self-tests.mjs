@@ -69,6 +69,8 @@ const UTF_8 = [
     ['E0A0', '\uFFFD'],
   ],
   whole('utf-8', 'EFBBBF61', '\uFEFFa', 2),
+  // Only the stream's first bytes can be a BOM (a bug class seen in runtimes).
+  ['BOM after the first call of a stream', 'utf-8', 0, ['EFBBBF61', 'a', S], ['EFBBBF62', '\uFEFFb', S], ['', '']],
   [
     'streaming',
     'utf-8',
@@ -111,6 +113,9 @@ const UTF_16LE = [
     ['FEFF8000', '\uFFFE\u0080'],
   ],
   whole('utf-16le', 'FFFE4100', '\uFEFFA', 2),
+  // FF FE after a lead surrogate is no BOM; nor is UTF-8's, read as UTF-16LE code units.
+  ['BOM bytes after a lead surrogate', 'utf-16le', 0, ['00D8', '', S], ['FFFE4100', '\uFFFD\uFEFFA']],
+  ["UTF-8's BOM", 'utf-16le', 0, ['EFBBBF00', '\uBBEF\u00BF', S], ['4100', 'A']],
   [
     'streaming',
     'utf-16le',
