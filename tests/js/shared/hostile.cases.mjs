@@ -426,9 +426,12 @@ export default [
           Function.prototype.call = call;
         }
         ok(decoded === text.slice(0, decoded.length) && decoded.length === text.length, `decode, k = ${k}`);
-        // ESC $ B 24 22 (あ), then ESC ( B and the ASCII.
-        equal(encoded.length, 3 + (3 << 20), `encode length, k = ${k}`);
-        equal(encoded[2], 0x42, `encode, k = ${k}`);
+        // ESC $ B 24 22 (あ) came from the first call; this one writes ESC ( B and the ASCII, or
+        // only the ASCII where the other call ran before this one's steps (as where a compiled
+        // class's private field check calls Function.prototype.call) and ended the stream first.
+        const endedFirst = inner[inner.length - 1] === 'returned' && n >= k;
+        equal(encoded.length, (endedFirst ? 0 : 3) + (3 << 20), `encode length, k = ${k}`);
+        equal(encoded[endedFirst ? 0 : 2], endedFirst ? 0x61 : 0x42, `encode, k = ${k}`);
         // Before the call's own steps (converting its arguments) the other call may run; during
         // them it is refused.
         for (const result of inner) {
