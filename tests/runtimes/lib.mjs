@@ -12,7 +12,7 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const sharedDir = join(repoRoot, 'tests/js/shared');
 export const bin = (name) => join(repoRoot, 'node_modules/.bin', name);
 
-const SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;
+export const SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;
 
 /// The shared case files, sorted.
 export const caseFiles = () =>

@@ -6,7 +6,7 @@
 // Usage: node tests/runtimes/run-all.mjs [deno|bun|chromium|workerd|hermes|quickjs|jitless|wasm-bindgen ...]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, run } from './lib.mjs';
+import { repoRoot, run, SUMMARY } from './lib.mjs';
 
 const RUNNERS = {
   deno: ['node', ['tests/runtimes/deno.mjs']],
@@ -37,7 +37,6 @@ if (chosen.some((name) => name !== 'wasm-bindgen') && !existsSync(join(repoRoot,
 // two runs: SharedArrayBuffer (4), detaching a buffer (3), a resizable ArrayBuffer (1), and
 // calling a class as a function on an instance (1), which compiled classes cannot refuse.
 const EXPECTED_SKIPS = { hermes: 18 };
-const SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;
 
 const results = [];
 for (const name of chosen) {
