@@ -191,7 +191,15 @@ test('300 inputs convert under ulimit -n 64: each is opened only when its turn c
   assert.equal(r.stdout.toString(), expected);
 });
 
-test('inputs are checked before anything is written; one that fails later is named with its real error', () => {
+// As root, access(2) grants everything: a file the user cannot read needs another user, who must
+// be able to reach the command (a checkout under a directory only root can enter cannot be).
+const asRoot = process.getuid?.() === 0;
+const NOBODY = { uid: 65534, gid: 65534 };
+const nobodyRuns =
+  !asRoot ||
+  spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(cli)})`], NOBODY).status === 0;
+
+test('inputs are checked before anything is written; one that fails later is named with its real error', (t) => {
   const dir = join(scratch, 'checked');
   mkdirSync(dir, { mode: 0o755 });
   const a = file('checked/a.txt', 'あ');
@@ -200,11 +208,15 @@ test('inputs are checked before anything is written; one that fails later is nam
   const locked = file('checked/locked.txt', 'x');
   chmodSync(locked, 0o200);
   chmodSync(scratch, 0o711);
-  const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  let r = run([a, locked], Buffer.alloc(0), asUser);
-  assert.equal(r.status, 2, r.stderr);
-  assert.equal(r.stderr, `encoding-wasm: cannot read ${locked}: permission denied\n`);
-  assert.equal(r.stdout.length, 0);
+  let r;
+  if (nobodyRuns) {
+    r = run([a, locked], Buffer.alloc(0), asRoot ? NOBODY : {});
+    assert.equal(r.status, 2, r.stderr);
+    assert.equal(r.stderr, `encoding-wasm: cannot read ${locked}: permission denied\n`);
+    assert.equal(r.stdout.length, 0);
+  } else {
+    t.diagnostic(`skipped the unreadable file: as root, and user 65534 cannot reach ${cli}`);
+  }
   const socket = join(dir, 'socket');
   const server = createServer().listen(socket);
   r = run([a, socket]);
