@@ -7,5 +7,6 @@ export const CHUNK = 1 << 21;
 
 // The end of the piece that starts at `start` of an input of `length`, pieces being `size` long.
 export function pieceEnd(start, length, size = CHUNK) {
+  // Stryker disable next-line EqualityOperator: `>=` is equivalent (at length - start === size both give length).
   return length - start > size ? start + size : length;
 }

@@ -4,7 +4,7 @@
 // and installs the matching wasm-bindgen-cli if needed.
 
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -32,26 +32,32 @@ function fail(message) {
   throw new Error(`build: ${message}`);
 }
 
+// `--js`: the steps from 4 on only, over the wasm modules and their JavaScript builds already in
+// pkg/ (for a change to js/ alone, and for mutation testing: scripts/mutants.mjs).
+const jsOnly = process.argv.includes('--js');
+if (jsOnly && !existsSync(join(pkg, 'encoding_wasm_bg.wasm2js.mjs'))) fail('--js needs a full build in pkg/ first');
+
 // 1. Toolchain: the wasm target, and wasm-bindgen-cli at the version Cargo.lock pins.
-run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
-const lock = readFileSync(join(root, 'Cargo.lock'), 'utf8');
-const version =
-  /\[\[package\]\]\nname = "wasm-bindgen"\nversion = "([^"]+)"/.exec(lock)?.[1] ??
-  fail('wasm-bindgen is not in Cargo.lock');
-let installed = '';
-try {
-  installed = run('wasm-bindgen', ['--version'], { capture: true }).trim().split(/\s+/)[1];
-} catch {
-  // not installed
+if (!jsOnly) toolchain();
+function toolchain() {
+  run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
+  const lock = readFileSync(join(root, 'Cargo.lock'), 'utf8');
+  const version =
+    /\[\[package\]\]\nname = "wasm-bindgen"\nversion = "([^"]+)"/.exec(lock)?.[1] ??
+    fail('wasm-bindgen is not in Cargo.lock');
+  let installed = '';
+  try {
+    installed = run('wasm-bindgen', ['--version'], { capture: true }).trim().split(/\s+/)[1];
+  } catch {
+    // not installed
+  }
+  if (installed !== version) run('cargo', ['install', 'wasm-bindgen-cli', '--version', version]);
 }
-if (installed !== version) run('cargo', ['install', 'wasm-bindgen-cli', '--version', version]);
 
 // 2. The wasm modules: the full one (every family), the lite one and one per family for the
 // add-ons, each built with its Cargo features (Cargo.toml), run through wasm-bindgen, stubbed and
 // optimized. They share one glue (the full module's, made a function that instantiates a module:
 // each instance needs its own glue state).
-rmSync(pkg, { recursive: true, force: true });
-mkdirSync(pkg);
 const require = createRequire(import.meta.url);
 const binaryen = join(dirname(require.resolve('binaryen/package.json')), 'bin');
 const wasmOpt = join(binaryen, 'wasm-opt');
@@ -64,9 +70,13 @@ const modules = [{ name: 'encoding_wasm', features: null }].concat(features.map(
 // no expansion before the first decode, for a file 1.4 to 2.2 times bigger.
 const families = features.filter((f) => f !== 'lite');
 const unpacked = families.map((f) => ({ name: `${f}-unpacked`, features: `${f},unpacked-indexes` }));
-for (const m of [...modules, ...unpacked]) buildModule(m);
-// Each module again, compiled to JavaScript, for engines without WebAssembly (see buildJsModule).
-for (const m of modules) buildJsModule(m);
+if (!jsOnly) {
+  rmSync(pkg, { recursive: true, force: true });
+  mkdirSync(pkg);
+  for (const m of [...modules, ...unpacked]) buildModule(m);
+  // Each module again, compiled to JavaScript, for engines without WebAssembly (see buildJsModule).
+  for (const m of modules) buildJsModule(m);
+}
 
 // The [features] table of Cargo.toml: name → list.
 function parseFeatures(toml) {

@@ -1,0 +1,48 @@
+// StrykerJS over js/, run by scripts/mutants.mjs (npm run mutants). The tests import the package
+// from pkg/, so each sandbox is built once with the instrumented js/ (`build.mjs --js`, over the
+// wasm modules already in pkg/), and every mutant runs the test command, which stops at the first
+// failing file: the fastest files, and those that kill the most, first.
+const TESTS = [
+  'webidl',
+  'shared',
+  'shared-without-natives',
+  'wrong-natives',
+  'inspect',
+  'inspect-reference',
+  'polyfill',
+  'natives',
+  'self-tests',
+  'single-byte',
+  'lite',
+  'lite-without-natives',
+  'unbound',
+  'node-lazy',
+  'decoder-sequences',
+  'fuzz-quick',
+  'memory',
+  'cli',
+];
+
+export default {
+  testRunner: 'command',
+  commandRunner: { command: TESTS.map((t) => `node --test tests/js/${t}.test.mjs`).join(' && ') },
+  buildCommand: 'node scripts/build.mjs --js',
+  // Not the templates scripts/build.mjs makes entries from (it checks their shape).
+  mutate: [
+    'js/*.mjs',
+    'js/*.cjs',
+    '!js/template.*',
+    '!js/index.browser.mjs',
+    '!js/index.workerd.mjs',
+    '!js/index.inline.mjs',
+    '!js/index.nowasm.mjs',
+  ],
+  ignorePatterns: ['/target', '/fuzz', '/bench/corpus', '/test-results', '/mutants/out', '/www'],
+  coverageAnalysis: 'off',
+  concurrency: 1,
+  timeoutMS: 60000,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: 'mutants/out/stryker.json' },
+  tempDirName: 'mutants/out/stryker-tmp',
+  cleanTempDir: true,
+};
