@@ -1,5 +1,6 @@
 // Serves the demo page (www/) and the built package on 127.0.0.1, building pkg/ first if it is
-// missing. Usage: `npm start` (PORT=0 picks a free port; the URL is printed on stdout).
+// missing. Usage: `npm start` (port 8080, or a free one when 8080 is taken; PORT=n to choose, 0 for any
+// free port; the URL is printed on stdout).
 import { createServer } from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -101,6 +102,18 @@ const server = createServer(async (req, res) => {
   }
 });
 
-server.listen(Number(process.env.PORT ?? 8080), '127.0.0.1', () => {
+// PORT if given (0: any free port), else 8080, or a free port when 8080 is taken.
+const wanted = process.env.PORT;
+server.on('error', (err) => {
+  if (err.code === 'EADDRINUSE' && wanted === undefined) {
+    console.log('encoding-wasm demo: port 8080 is in use; picking a free one (set PORT to choose)');
+    server.listen(0, '127.0.0.1');
+    return;
+  }
+  console.error(`encoding-wasm demo: cannot listen on 127.0.0.1:${wanted ?? 8080}: ${err.message}`);
+  process.exit(1);
+});
+server.on('listening', () => {
   console.log(`encoding-wasm demo: http://127.0.0.1:${server.address().port}/`);
 });
+server.listen(Number(wanted ?? 8080), '127.0.0.1');
