@@ -37,14 +37,15 @@ function fail(message) {
 const jsOnly = process.argv.includes('--js');
 if (jsOnly && !existsSync(join(pkg, 'encoding_wasm_bg.wasm2js.mjs'))) fail('--js needs a full build in pkg/ first');
 
+// The crate as Cargo reads it (Cargo.toml's features, Cargo.lock's versions), from `cargo metadata`.
+const metadata = JSON.parse(run('cargo', ['metadata', '--format-version', '1', '--locked'], { capture: true }));
+const crate = metadata.packages.find((p) => p.id === metadata.workspace_members[0]);
+
 // 1. Toolchain: the wasm target, and wasm-bindgen-cli at the version Cargo.lock pins.
-if (!jsOnly) toolchain();
 function toolchain() {
   run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
-  const lock = readFileSync(join(root, 'Cargo.lock'), 'utf8');
   const version =
-    /\[\[package\]\]\nname = "wasm-bindgen"\nversion = "([^"]+)"/.exec(lock)?.[1] ??
-    fail('wasm-bindgen is not in Cargo.lock');
+    metadata.packages.find((p) => p.name === 'wasm-bindgen')?.version ?? fail('wasm-bindgen is not in Cargo.lock');
   let installed = '';
   try {
     installed = run('wasm-bindgen', ['--version'], { capture: true }).trim().split(/\s+/)[1];
@@ -63,27 +64,19 @@ const binaryen = join(dirname(require.resolve('binaryen/package.json')), 'bin');
 const wasmOpt = join(binaryen, 'wasm-opt');
 const wasm2js = join(binaryen, 'wasm2js');
 // The default features are the module sets (lite and the families).
-const features = parseFeatures(readFileSync(join(root, 'Cargo.toml'), 'utf8')).default;
+const features = crate.features.default;
 const features_all = features.join(',');
 const modules = [{ name: 'encoding_wasm', features: null }].concat(features.map((f) => ({ name: f, features: f })));
 // Node's copies of the family modules (read from disk on first use), with their indexes unpacked:
 // no expansion before the first decode, for a file 1.4 to 2.2 times bigger.
 const families = features.filter((f) => f !== 'lite');
 const unpacked = families.map((f) => ({ name: `${f}-unpacked`, features: `${f},unpacked-indexes` }));
-if (!jsOnly) {
+function wasmModules() {
   rmSync(pkg, { recursive: true, force: true });
   mkdirSync(pkg);
   for (const m of [...modules, ...unpacked]) buildModule(m);
   // Each module again, compiled to JavaScript, for engines without WebAssembly (see buildJsModule).
   for (const m of modules) buildJsModule(m);
-}
-
-// The [features] table of Cargo.toml: name → list.
-function parseFeatures(toml) {
-  const table = /^\[features\]\n([\s\S]*?)(?=^\[)/m.exec(toml)?.[1] ?? fail('Cargo.toml has no [features]');
-  return Object.fromEntries(
-    [...table.matchAll(/^([\w-]+) = \[(.*)\]$/gm)].map(([, name, list]) => [name, list.match(/[\w-]+/g) ?? []]),
-  );
 }
 
 // Compiles, generates the glue, optimizes: pkg/<name>_bg.wasm (the full module keeps its
@@ -285,9 +278,11 @@ return { exports, CoreTextDecoder, CoreEncoder };
 // 4. The modules: js/*.mjs and the CommonJS entries copied as they are (they import each other and
 // glue.mjs by relative paths, so that pkg/ is the same graph as js/), but api.cjs.mjs, which
 // esbuild bundles into the one CommonJS module the .cjs entries share.
-for (const name of readdirSync(join(root, 'js'))) {
-  if (name === 'api.cjs.mjs' || name.startsWith('template.') || name.endsWith('.d.ts')) continue;
-  if (name.endsWith('.mjs') || name.endsWith('.cjs')) copyFileSync(join(root, 'js', name), join(pkg, name));
+function copyModules() {
+  for (const name of readdirSync(join(root, 'js'))) {
+    if (name === 'api.cjs.mjs' || name.startsWith('template.') || name.endsWith('.d.ts')) continue;
+    if (name.endsWith('.mjs') || name.endsWith('.cjs')) copyFileSync(join(root, 'js', name), join(pkg, name));
+  }
 }
 // Node's bundles (which Deno and Bun load too) take X.node.mjs where the modules import X.mjs:
 // buffer.node.mjs (Node's Buffer fast paths) and inspect.node.mjs (util.inspect's look), which
@@ -326,17 +321,20 @@ async function commonJs(source, to) {
   });
   writeFileSync(join(pkg, to), `${header}${cjs.outputFiles[0].text}`);
 }
-await commonJs(join(root, 'js', 'api.cjs.mjs'), 'api.cjs');
-// The modules compiled to JavaScript, for require() where WebAssembly is missing.
-for (const { name } of modules) await commonJs(join(pkg, `${name}_bg.wasm2js.mjs`), `${name}_bg.wasm2js.cjs`);
+async function commonJsModules() {
+  await commonJs(join(root, 'js', 'api.cjs.mjs'), 'api.cjs');
+  // The modules compiled to JavaScript, for require() where WebAssembly is missing.
+  for (const { name } of modules) await commonJs(join(pkg, `${name}_bg.wasm2js.mjs`), `${name}_bg.wasm2js.cjs`);
+}
 
 // 5. Each wasm module as base64, for the inline entries (tools that handle no assets).
-for (const { name } of modules) {
-  const file = `${name}_bg.wasm`;
-  const base64 = readFileSync(join(pkg, file)).toString('base64');
-  writeFileSync(
-    join(pkg, inlineName(name)),
-    `${header}const base64 = '${base64}';
+function inlineModules() {
+  for (const { name } of modules) {
+    const file = `${name}_bg.wasm`;
+    const base64 = readFileSync(join(pkg, file)).toString('base64');
+    writeFileSync(
+      join(pkg, inlineName(name)),
+      `${header}const base64 = '${base64}';
 
 // The bytes of ${file}, decoded at each call: natively where the runtime can
 // (Uint8Array.fromBase64, Node's Buffer, read off globalThis so that no bundler adds a polyfill).
@@ -350,7 +348,8 @@ export function wasmBytes() {
   return bytes;
 }
 `,
-  );
+    );
+  }
 }
 
 function inlineName(name) {
@@ -369,30 +368,32 @@ const TEMPLATES = {
   nowasm: 'index.nowasm.mjs',
   cjs: 'template.cjs',
 };
-for (const name of features) {
-  for (const [runtime, template] of Object.entries(TEMPLATES)) {
-    let text = readFileSync(join(root, 'js', template), 'utf8');
-    // Every entry exports the API (an add-on exports nothing) and names the wasm file, its inlined
-    // copy or its JavaScript build.
-    const api = runtime === 'cjs' ? /^module\.exports = api;\n/m : /^export \* from '\.\/index\.mjs';\n/m;
-    if (
-      !api.test(text) ||
-      !/'\.\/(encoding_wasm_bg\.wasm|wasm-inline\.mjs|encoding_wasm_bg\.wasm2js\.mjs)'/.test(text)
-    ) {
-      fail(`js/${template} no longer has the shape the entry generation expects; update it`);
+function moduleEntries() {
+  for (const name of features) {
+    for (const [runtime, template] of Object.entries(TEMPLATES)) {
+      let text = readFileSync(join(root, 'js', template), 'utf8');
+      // Every entry exports the API (an add-on exports nothing) and names the wasm file, its inlined
+      // copy or its JavaScript build.
+      const api = runtime === 'cjs' ? /^module\.exports = api;\n/m : /^export \* from '\.\/index\.mjs';\n/m;
+      if (
+        !api.test(text) ||
+        !/'\.\/(encoding_wasm_bg\.wasm|wasm-inline\.mjs|encoding_wasm_bg\.wasm2js\.mjs)'/.test(text)
+      ) {
+        fail(`js/${template} no longer has the shape the entry generation expects; update it`);
+      }
+      if (name !== 'lite') text = text.replace(api, runtime === 'cjs' ? 'module.exports = {};\n' : '');
+      const unpacked = (runtime === 'node' || runtime === 'cjs') && name !== 'lite';
+      text = text
+        .replaceAll("'./encoding_wasm_bg.wasm'", `'./${unpacked ? `${name}-unpacked` : name}_bg.wasm'`)
+        .replaceAll("'./wasm-inline.mjs'", `'./${inlineName(name)}'`)
+        .replaceAll("'./encoding_wasm_bg.wasm2js.mjs'", `'./${name}_bg.wasm2js.mjs'`)
+        .replaceAll("'./encoding_wasm_bg.wasm2js.cjs'", `'./${name}_bg.wasm2js.cjs'`);
+      const what = name === 'lite' ? 'the lite entry' : `the ${name} add-on`;
+      writeFileSync(
+        join(pkg, runtime === 'cjs' ? `${name}.cjs` : `${name}.${runtime}.mjs`),
+        `// encoding-wasm: ${what}, made by scripts/build.mjs from js/${template}.\n${text}`,
+      );
     }
-    if (name !== 'lite') text = text.replace(api, runtime === 'cjs' ? 'module.exports = {};\n' : '');
-    const unpacked = (runtime === 'node' || runtime === 'cjs') && name !== 'lite';
-    text = text
-      .replaceAll("'./encoding_wasm_bg.wasm'", `'./${unpacked ? `${name}-unpacked` : name}_bg.wasm'`)
-      .replaceAll("'./wasm-inline.mjs'", `'./${inlineName(name)}'`)
-      .replaceAll("'./encoding_wasm_bg.wasm2js.mjs'", `'./${name}_bg.wasm2js.mjs'`)
-      .replaceAll("'./encoding_wasm_bg.wasm2js.cjs'", `'./${name}_bg.wasm2js.cjs'`);
-    const what = name === 'lite' ? 'the lite entry' : `the ${name} add-on`;
-    writeFileSync(
-      join(pkg, runtime === 'cjs' ? `${name}.cjs` : `${name}.${runtime}.mjs`),
-      `// encoding-wasm: ${what}, made by scripts/build.mjs from js/${template}.\n${text}`,
-    );
   }
 }
 
@@ -404,47 +405,62 @@ for (const name of features) {
 // that chunk, for tests that look at the registry. Rollup, not esbuild: esbuild turns top-level
 // consts into vars, which V8 then cannot fold (the captured intrinsic getters of webidl.mjs, for
 // one): 40 ns more per small call.
-const nodeEntries = ['index', 'polyfill', 'polyfill-always', ...features]
-  .map((name) => `${name}.node`)
-  .concat('node-bind');
-const nodeInputs = Object.fromEntries(nodeEntries.map((name) => [name, join(pkg, `${name}.mjs`)]));
-const entryPaths = new Set(Object.values(nodeInputs));
-const nodeBundle = await rollup({
-  input: nodeInputs,
-  // An entry exports exactly its own exports (a chunk more would fail the check below).
-  preserveEntrySignatures: 'strict',
-  plugins: [nodeOnlyRollup],
-  // The inlined modules stay separate files, loaded only where the .wasm files are not found, and
-  // so do the modules compiled to JavaScript, loaded only where WebAssembly is missing.
-  external: (id) => id.startsWith('node:') || /(^|[/\\])(wasm-inline[\w-]*|[\w-]+_bg\.wasm2js)\.mjs$/.test(id),
-  onwarn: (warning) => fail(`Rollup: ${warning.message}`),
-});
-const { output } = await nodeBundle.generate({
-  format: 'es',
-  entryFileNames: '[name].mjs',
-  manualChunks: (id) => (entryPaths.has(id) ? undefined : 'node-shared'),
-  chunkFileNames: '[name].mjs',
-});
-const nodeFiles = output.map((f) => f.fileName).sort();
-const expectedNodeFiles = [...nodeEntries.map((name) => `${name}.mjs`), 'node-shared.mjs'].sort();
-if (nodeFiles.join() !== expectedNodeFiles.join()) fail(`Rollup made ${nodeFiles} for Node`);
-for (const f of output) writeFileSync(join(pkg, f.fileName), `${header}${f.code}`);
+async function nodeBundles() {
+  const nodeEntries = ['index', 'polyfill', 'polyfill-always', ...features]
+    .map((name) => `${name}.node`)
+    .concat('node-bind');
+  const nodeInputs = Object.fromEntries(nodeEntries.map((name) => [name, join(pkg, `${name}.mjs`)]));
+  const entryPaths = new Set(Object.values(nodeInputs));
+  const nodeBundle = await rollup({
+    input: nodeInputs,
+    // An entry exports exactly its own exports (a chunk more would fail the check below).
+    preserveEntrySignatures: 'strict',
+    plugins: [nodeOnlyRollup],
+    // The inlined modules stay separate files, loaded only where the .wasm files are not found, and
+    // so do the modules compiled to JavaScript, loaded only where WebAssembly is missing.
+    external: (id) => id.startsWith('node:') || /(^|[/\\])(wasm-inline[\w-]*|[\w-]+_bg\.wasm2js)\.mjs$/.test(id),
+    onwarn: (warning) => fail(`Rollup: ${warning.message}`),
+  });
+  const { output } = await nodeBundle.generate({
+    format: 'es',
+    entryFileNames: '[name].mjs',
+    manualChunks: (id) => (entryPaths.has(id) ? undefined : 'node-shared'),
+    chunkFileNames: '[name].mjs',
+  });
+  const nodeFiles = output.map((f) => f.fileName).sort();
+  const expectedNodeFiles = [...nodeEntries.map((name) => `${name}.mjs`), 'node-shared.mjs'].sort();
+  if (nodeFiles.join() !== expectedNodeFiles.join()) fail(`Rollup made ${nodeFiles} for Node`);
+  for (const f of output) writeFileSync(join(pkg, f.fileName), `${header}${f.code}`);
+}
 
 // 7. Types: the same declarations for import and require.
-for (const [from, to] of [
-  ['index.d.ts', 'index.d.ts'],
-  ['index.d.ts', 'lite.d.ts'],
-  ['index.d.ts', 'lite.d.cts'],
-  ...features
-    .filter((f) => f !== 'lite')
-    .flatMap((name) => [
-      ['addon.d.ts', `${name}.d.ts`],
-      ['addon.d.ts', `${name}.d.cts`],
-    ]),
-  ['index.d.ts', 'index.d.cts'],
-  ['polyfill.d.ts', 'polyfill.d.ts'],
-  ['polyfill.d.ts', 'polyfill.d.cts'],
-]) {
-  copyFileSync(join(root, 'js', from), join(pkg, to));
+function types() {
+  for (const [from, to] of [
+    ['index.d.ts', 'index.d.ts'],
+    ['index.d.ts', 'lite.d.ts'],
+    ['index.d.ts', 'lite.d.cts'],
+    ...features
+      .filter((f) => f !== 'lite')
+      .flatMap((name) => [
+        ['addon.d.ts', `${name}.d.ts`],
+        ['addon.d.ts', `${name}.d.cts`],
+      ]),
+    ['index.d.ts', 'index.d.cts'],
+    ['polyfill.d.ts', 'polyfill.d.ts'],
+    ['polyfill.d.ts', 'polyfill.d.cts'],
+  ]) {
+    copyFileSync(join(root, 'js', from), join(pkg, to));
+  }
 }
+// The build, step by step.
+if (!jsOnly) {
+  toolchain(); // the wasm target and the wasm-bindgen-cli that matches the crate
+  wasmModules(); // every module as .wasm and as JavaScript, and the glue they share
+}
+copyModules(); // pkg/ the same module graph as js/
+await commonJsModules(); // require() gets one CommonJS bundle, and the JavaScript builds as CommonJS
+inlineModules(); // the wasm bytes as base64, for tools that handle no assets
+moduleEntries(); // the lite entry and the add-ons, per runtime, from the full entries
+await nodeBundles(); // Node's entries share one chunk: fewer files to load at start-up
+types(); // the same declarations for import and require
 console.log(`pkg/ built: encoding_wasm_bg.wasm ${readFileSync(join(pkg, 'encoding_wasm_bg.wasm')).length} bytes`);
