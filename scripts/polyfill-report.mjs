@@ -2,7 +2,7 @@
 // scripts/polyfill-probe.mjs (with js/self-tests.mjs, bundled by esbuild) against the real native
 // TextDecoder of Node (this one), Deno, Bun, workerd and Chromium, compares each native's output
 // over a survey of inputs with the standard's (tests/js/reference/, over the index files), and
-// prints Markdown tables for README.
+// prints Markdown tables for docs/runtimes.md ("Polyfill").
 //
 //   node scripts/polyfill-report.mjs [node|deno|bun|workerd|chromium ...]
 //

@@ -1,7 +1,7 @@
 // npm run size: what a browser downloads for each entry: the entry and all it imports, bundled and
 // minified by esbuild, plus every wasm module the bundle fetches (found by name in the bundle),
 // raw, gzipped and brotli'd (node:zlib, maximum levels). Needs `npm run build` first.
-// TARGET is issue 11's goal for an entry (not every one is met; see BENCHMARKS.md); CEILING is what
+// TARGET is the project's goal for an entry (not every one is met; see docs/performance.md); CEILING is what
 // it measures now plus a little, so that tests/js/size.test.mjs fails on growth.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

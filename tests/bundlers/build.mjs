@@ -2,7 +2,7 @@
 //   node tests/bundlers/build.mjs <tool> <app directory> [page,page...]
 // The pages are index (from main.js) and polyfill (polyfill.js) unless others are named, each
 // <page>.html from <page>.js.
-// Each build is what the README's "Bundlers and frameworks" section tells users to do; what is
+// Each build is what docs/runtimes.md's "Bundlers and frameworks" section tells users to do; what is
 // here beyond that only names this app's pages and where the output goes.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// What each way of loading the wasm module costs (the README's "How the package loads its wasm
+// What each way of loading the wasm module costs (docs/runtimes.md's "How the package loads its wasm
 // module"): bundle bytes with esbuild (minified, gzip -9) for a page that uses only TextDecoder and
 // for one that uses the whole API, with the package's sideEffects declarations and without them
 // (every module kept), through the default browser entry and the inline-wasm entry; and the

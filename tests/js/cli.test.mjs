@@ -402,7 +402,7 @@ test('--fatal past 2 MiB: the byte offset or character named counts from the sta
 });
 
 // The byte named is where the standard's decoder meets its first error, by the transcription in
-// tests/js/reference/ (README's rule for inspect(): where the malformed sequence starts).
+// tests/js/reference/ (docs/api.md's rule for inspect(): where the malformed sequence starts).
 test('--fatal decoding names the byte of the first error for random inputs in every multi-byte encoding', () => {
   let state = 12;
   const random = (n) => {

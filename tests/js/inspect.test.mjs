@@ -73,7 +73,7 @@ test('console.log prints the four classes as Node prints its own', () => {
   assert.match(lines[0], /^TextDecoder \{ encoding: 'windows-1252', fatal: false, ignoreBOM: true \} \{/);
 });
 
-// Where ours differ, on purpose (README): Node shows a stream beyond the depth as `undefined` (its
+// Where ours differ, on purpose (docs/runtimes.md, "Polyfill"): Node shows a stream beyond the depth as `undefined` (its
 // customInspect returns `this` from a plain function) and its internal symbols with showHidden;
 // it throws for an object made from the prototype, which ours show as plain objects.
 test('where ours differ from Node', () => {

@@ -290,7 +290,7 @@ test("the tarball's file list", () => {
     'LICENSE-APACHE',
     'LICENSE-MIT',
     'README.md',
-    'docs/runtimes.md',
+    ...['api', 'cli', 'design', 'performance', 'runtimes'].map((doc) => `docs/${doc}.md`),
     'package.json',
     'polyfill/package.json',
     'polyfill/always/package.json',

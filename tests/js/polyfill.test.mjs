@@ -303,7 +303,7 @@ function laterBOM(label) {
   };
 }
 
-// The divergences of real runtimes (README: Node 20's ICU, Chromium 156), and others a decoder can
+// The divergences of real runtimes (docs/runtimes.md, "Polyfill": Node 20's ICU, Chromium 156), and others a decoder can
 // have: each must make the polyfill replace a TextDecoder that is otherwise exact.
 const WRONG = {
   'windows-1252 0x93 as U+0093 (Node)': wrongFor('windows-1252', '93', '\u0093'),

@@ -50,7 +50,7 @@ export async function runSuites(lib, suites, { log = console.log, prefix = '' } 
   return { passed, failed, skipped };
 }
 
-/// Inputs where runtimes' native decoders have been found wrong (README, "Polyfill"), in calls on
+/// Inputs where runtimes' native decoders have been found wrong (docs/runtimes.md, "Polyfill"), in calls on
 /// one decoder, with the standard's output (worked by hand from its index files).
 const DIVERGENT = [
   ['windows-1252', [[[0x93], '\u201C']]],

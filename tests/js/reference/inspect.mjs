@@ -2,7 +2,7 @@
 // replacement mode (https://encoding.spec.whatwg.org/#dom-textdecoder-decode), or with sniffBOM the
 // decode hook (https://encoding.spec.whatwg.org/#decode), run over an I/O queue that knows each
 // byte's position in the input, so that every error is placed by the handlers' own reads and
-// restores. The ranges follow README's rule:
+// restores. The ranges follow the rule docs/api.md gives for inspect():
 // - a malformed sequence starts where the decoder was last idle (ending the queue there would
 //   give finished) or where the previous one ended;
 // - it ends where the queue's position is after the handler returned error: the bytes it
