@@ -77,7 +77,7 @@ export const nativeUtf16Le = once(() => byOptions('UTF-16LE'));
 
 // Native single-byte decoders (https://encoding.spec.whatwg.org/#single-byte-decoder) for whole
 // non-fatal calls, by encoding number: the native decoder of encoding `name` where it passes its
-// self-test (its output for every byte is the standard's), else null.
+// self-tests (its output for every byte is the standard's, and in fatal mode too), else null.
 const singleByte = [];
 export function nativeSingleByte(enc, name) {
   singleByte[enc] ??= once(() => nativePasses(name) && new NativeDecoder(name));

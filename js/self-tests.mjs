@@ -1,8 +1,10 @@
 // Self-tests of a TextDecoder class's output, by encoding, for the encodings this package hands to
 // the runtime's own decoder where it passes them (natives.mjs): UTF-8, UTF-16LE and the single-byte
 // encodings; polyfill-checks.mjs adds the others, to judge the runtime's TextDecoder. Small inputs
-// chosen where runtimes diverge from the standard (README, "Polyfill", has the table), each with
-// the standard's output: every expected value comes from the standard's indexes and algorithms,
+// chosen where runtimes diverge from the standard (README, "Polyfill", has the table), and in each
+// encoding fatal mode (and, where a decoder keeps state, a character split across the calls of a
+// stream): a native is kept, or used, only where all its options are exact. Each with the
+// standard's output: every expected value comes from the standard's indexes and algorithms,
 // none from this package's decoders (tests/js/self-tests.test.mjs checks each against the
 // transcription of the standard in tests/js/reference/).
 
@@ -16,41 +18,65 @@ export const S = true; // a call with {stream: true}
 // one): equal output for this means equal output for every input to a single-byte decoder.
 export const PROBE = `EFBBBFFEFFFE${Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0')).join('')}`;
 
-// https://encoding.spec.whatwg.org/#single-byte-decoder: the FNV-1a hash (32 bits, over UTF-16
-// code units) of PROBE's output, by encoding.
-const PROBE_HASHES = {
-  'windows-1252': 0x7e8431a1,
-  IBM866: 0x9a00733b,
-  'ISO-8859-2': 0x47e2bd33,
-  'ISO-8859-3': 0xe3e3fc2b,
-  'ISO-8859-4': 0x5b1bd4e5,
-  'ISO-8859-5': 0x483545d7,
-  'ISO-8859-6': 0x1a668ab5,
-  'ISO-8859-7': 0x01063833,
-  'ISO-8859-8': 0xfbcd4912,
-  'ISO-8859-8-I': 0xfbcd4912,
-  'ISO-8859-10': 0x46943bff,
-  'ISO-8859-13': 0x17a11e8e,
-  'ISO-8859-14': 0xd2bdb3d9,
-  'ISO-8859-15': 0x2e78fec1,
-  'ISO-8859-16': 0x4ced1122,
-  'KOI8-R': 0xc43c73cf,
-  'KOI8-U': 0x657250e5,
-  macintosh: 0x9d48570d,
-  'windows-874': 0xffd977cd,
-  'windows-1250': 0xd2ba6fc2,
-  'windows-1251': 0x2e5e3687,
-  'windows-1253': 0xd35bd537,
-  'windows-1254': 0x45fc56dd,
-  'windows-1255': 0xa2682717,
-  'windows-1256': 0x9a77e4c7,
-  'windows-1257': 0x0e04eb9a,
-  'windows-1258': 0x20eeacac,
-  'x-mac-cyrillic': 0x0947472a,
+// https://encoding.spec.whatwg.org/#single-byte-decoder, by encoding: the FNV-1a hash (32 bits,
+// over UTF-16 code units) of PROBE's output; for fatal mode, a byte (0x80 + pointer) and its code
+// point in the index, chosen where that is not Latin-1's (so that a native that falls back to
+// Latin-1 in fatal mode fails too), and, where the index lacks pointers, a byte of one, which must
+// throw. Pointers from indexes/index-<name>.txt (ISO-8859-8-I's: index ISO-8859-8).
+const SINGLE_BYTE = {
+  'windows-1252': [0x7e8431a1, 0x80, 0x20ac], // pointer 0
+  IBM866: [0x9a00733b, 0x80, 0x0410], // pointer 0
+  'ISO-8859-2': [0x47e2bd33, 0xa1, 0x0104], // pointer 33
+  'ISO-8859-3': [0xe3e3fc2b, 0xa1, 0x0126, 0xa5], // pointer 33; none at 37
+  'ISO-8859-4': [0x5b1bd4e5, 0xa1, 0x0104], // pointer 33
+  'ISO-8859-5': [0x483545d7, 0xa1, 0x0401], // pointer 33
+  'ISO-8859-6': [0x1a668ab5, 0xac, 0x060c, 0xa1], // pointer 44; none at 33
+  'ISO-8859-7': [0x01063833, 0xa1, 0x2018, 0xae], // pointer 33; none at 46
+  'ISO-8859-8': [0xfbcd4912, 0xaa, 0x00d7, 0xa1], // pointer 42; none at 33
+  'ISO-8859-8-I': [0xfbcd4912, 0xaa, 0x00d7, 0xa1], // pointer 42; none at 33
+  'ISO-8859-10': [0x46943bff, 0xa1, 0x0104], // pointer 33
+  'ISO-8859-13': [0x17a11e8e, 0xa1, 0x201d], // pointer 33
+  'ISO-8859-14': [0xd2bdb3d9, 0xa1, 0x1e02], // pointer 33
+  'ISO-8859-15': [0x2e78fec1, 0xa4, 0x20ac], // pointer 36
+  'ISO-8859-16': [0x4ced1122, 0xa1, 0x0104], // pointer 33
+  'KOI8-R': [0xc43c73cf, 0x80, 0x2500], // pointer 0
+  'KOI8-U': [0x657250e5, 0x80, 0x2500], // pointer 0
+  macintosh: [0x9d48570d, 0x80, 0x00c4], // pointer 0
+  'windows-874': [0xffd977cd, 0x80, 0x20ac, 0xdb], // pointer 0; none at 91
+  'windows-1250': [0xd2ba6fc2, 0x80, 0x20ac], // pointer 0
+  'windows-1251': [0x2e5e3687, 0x80, 0x0402], // pointer 0
+  'windows-1253': [0xd35bd537, 0x80, 0x20ac, 0xaa], // pointer 0; none at 42
+  'windows-1254': [0x45fc56dd, 0x80, 0x20ac], // pointer 0
+  'windows-1255': [0xa2682717, 0x80, 0x20ac, 0xd9], // pointer 0; none at 89
+  'windows-1256': [0x9a77e4c7, 0x80, 0x20ac], // pointer 0
+  'windows-1257': [0x0e04eb9a, 0x80, 0x20ac, 0xa1], // pointer 0; none at 33
+  'windows-1258': [0x20eeacac, 0x80, 0x20ac], // pointer 0
+  'x-mac-cyrillic': [0x0947472a, 0x80, 0x0410], // pointer 0
 };
 
 // One whole call, named by its input.
 export const whole = (label, hex, expected, options = 0, name = hex) => [name, label, options, [hex, expected]];
+
+// Fatal mode: a valid input decodes to `text` and does not throw; then, where given, `malformed`
+// throws a TypeError.
+export const fatal = (label, valid, text, malformed) => [
+  'fatal',
+  label,
+  1,
+  [valid, text],
+  ...(malformed === undefined ? [] : [[malformed, THROWS]]),
+];
+
+// Streaming: a character split as `lead` and `trail` over two calls with {stream: true} gives
+// `text` at the second; `lead` alone at the end of a last call is an error (U+FFFD).
+export const streaming = (label, lead, trail, text) => [
+  'streaming',
+  label,
+  0,
+  [lead, '', S],
+  [trail, text, S],
+  [lead, '\uFFFD'],
+];
 
 // UTF-8: BOM handling, maximal subparts (https://encoding.spec.whatwg.org/#utf-8-decoder),
 // streaming, and a fresh start after a fatal error in a call without {stream: true}. (Not after one
@@ -150,7 +176,14 @@ const UTF_16LE = [
 
 // The cases by encoding name.
 export const SELF_TESTS = new Map([
-  ...Object.entries(PROBE_HASHES).map(([name, h]) => [name, [whole(name.toLowerCase(), PROBE, h, 0, 'every byte')]]),
+  ...Object.entries(SINGLE_BYTE).map(([name, [h, byte, cp, missing]]) => {
+    const label = name.toLowerCase();
+    const hex = (b) => b?.toString(16);
+    return [
+      name,
+      [whole(label, PROBE, h, 0, 'every byte'), fatal(label, hex(byte), String.fromCharCode(cp), hex(missing))],
+    ];
+  }),
   ['UTF-8', UTF_8],
   ['UTF-16LE', UTF_16LE],
 ]);
