@@ -15,8 +15,8 @@ export const FAMILIES = ['japanese', 'chinese-simplified', 'chinese-traditional'
 
 // What each entry is: the modules a page imports (files in pkg/; the first one's exports are kept).
 export const ENTRIES = [
-  { name: 'encoding-wasm (full)', imports: ['index.browser.mjs'], target: 81_920, ceiling: 91_744 },
-  { name: 'encoding-wasm/lite', imports: ['lite.browser.mjs'], target: 9_216, ceiling: 24_224 },
+  { name: 'encoding-wasm (full)', imports: ['index.browser.mjs'], target: 81_920, ceiling: 91_908 },
+  { name: 'encoding-wasm/lite', imports: ['lite.browser.mjs'], target: 9_216, ceiling: 24_387 },
   ...FAMILIES.map((f) => ({
     name: `lite + ${f}`,
     imports: ['lite.browser.mjs', `${f}.browser.mjs`],
