@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { TextDecoder as NodeTextDecoder } from 'node:util';
 import * as lib from 'encoding-wasm';
 import { installPolyfill } from '../../pkg/node-bind.mjs';
 import { ReferenceTextDecoder } from './reference/text-decoder.mjs';
@@ -227,6 +228,9 @@ class Exact {
   get encoding() {
     return this.#decoder.encoding.toLowerCase();
   }
+  get fatal() {
+    return this.#decoder.errorMode === 'fatal';
+  }
   decode(input, options) {
     return this.#decoder.decode(input, options);
   }
@@ -249,6 +253,21 @@ function wrongFor(label, hex, wrong) {
       return this.encoding === encoding && input !== undefined && Buffer.from(input).includes(bytes)
         ? text.replace(right, wrong)
         : text;
+    }
+  };
+}
+
+// A TextDecoder whose fatal decoders of `label`'s encoding, given the bytes `hex` (which the
+// standard decodes without error), throw a TypeError (`wrong` null) or give `wrong` for them.
+function wrongWhenFatal(label, hex, wrong) {
+  const Wrong = wrongFor(label, hex, wrong);
+  const bytes = Buffer.from(hex, 'hex');
+  return class extends Wrong {
+    decode(input, options) {
+      if (wrong === null && this.fatal && input !== undefined && Buffer.from(input).includes(bytes)) {
+        throw new TypeError('refused');
+      }
+      return this.fatal ? super.decode(input, options) : Exact.prototype.decode.call(this, input, options);
     }
   };
 }
@@ -287,6 +306,20 @@ function stateless(label) {
   return class extends Exact {
     decode(input, options) {
       return this.encoding === encoding ? super.decode(input) : super.decode(input, options);
+    }
+  };
+}
+// A TextDecoder whose decoders of `label`'s encoding, at the end of a stream, drop the U+FFFD of
+// the bytes left over (a lone lead byte) instead of giving it.
+function endDropped(label) {
+  const encoding = new Exact(label).encoding;
+  return class extends Exact {
+    #streaming = false;
+    decode(input, options) {
+      const text = super.decode(input, options);
+      const end = this.#streaming && !options?.stream;
+      this.#streaming = Boolean(options?.stream);
+      return this.encoding === encoding && end && text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
     }
   };
 }
@@ -339,7 +372,13 @@ const WRONG = {
   'UTF-16LE BOM kept without ignoreBOM': withOptions('utf-16le', { ignoreBOM: true }),
   'UTF-16LE stream state lost': stateless('utf-16le'),
   "UTF-16LE BOM removed from a stream's later call": laterBOM('utf-16le'),
-  'ISO-2022-JP stream state lost': stateless('iso-2022-jp'),
+  'UTF-16BE stream state lost': stateless('utf-16be'),
+  'windows-1253 fatal not thrown (0xAA, not in the index)': withOptions('windows-1253', { fatal: false }),
+  'ISO-8859-8 fatal not thrown (0xA1, not in the index)': withOptions('iso-8859-8', { fatal: false }),
+  'windows-1257 fatal not thrown (0xA1, not in the index)': withOptions('windows-1257', { fatal: false }),
+  'windows-1251 fatal mode gives 0x80 as U+0080': wrongWhenFatal('windows-1251', '80', '\u0080'),
+  'KOI8-R fatal mode throws at 0x80': wrongWhenFatal('koi8-r', '80', null),
+  'ISO-8859-15 fatal mode gives 0xA4 as U+00A4': wrongWhenFatal('iso-8859-15', 'a4', '\u00A4'),
   'ISO-8859-16 refused (Node)': class extends Exact {
     constructor(label, options) {
       if (label === 'iso-8859-16') throw new RangeError(label);
@@ -358,6 +397,26 @@ const WRONG = {
   },
 };
 
+// Each multi-byte encoding with a decoder wrong only in fatal mode (no error thrown, or one thrown
+// for valid input), or only across the calls of a stream (state lost, or a lone lead byte at the
+// end dropped).
+// By label, a character's bytes: U+3042, U+3042, U+4E9C, U+554A, U+554A, U+4E00, U+AC00.
+const VALID = {
+  shift_jis: '82a0',
+  'euc-jp': 'a4a2',
+  'iso-2022-jp': '1b24423021',
+  gb18030: 'b0a1',
+  gbk: 'b0a1',
+  big5: 'a440',
+  'euc-kr': 'b0a1',
+};
+for (const [label, valid] of Object.entries(VALID)) {
+  WRONG[`${label} fatal not thrown`] = withOptions(label, { fatal: false });
+  WRONG[`${label} fatal mode throws for valid input`] = wrongWhenFatal(label, valid, null);
+  WRONG[`${label} stream state lost`] = stateless(label);
+  WRONG[`${label}: a lone lead byte at the end of a stream dropped`] = endDropped(label);
+}
+
 // installPolyfill (polyfill.mjs) on a global object of its own, which has `TextDecoder`.
 function polyfillOver(TextDecoder) {
   const g = {
@@ -374,6 +433,57 @@ function polyfillOver(TextDecoder) {
 test('an exact TextDecoder, and the TextDecoderStream beside it, are kept', () => {
   const g = polyfillOver(Exact);
   assert.equal(g.TextDecoder, Exact);
+  assert.equal(g.TextDecoderStream, ExactStream);
+});
+
+// Node's own TextDecoder in the encodings where it is exact (README, "Polyfill": UTF-8, UTF-16LE
+// and 21 single-byte encodings; and gb18030 and UTF-16BE, which the survey finds exact), the
+// transcription of the standard in the others: the checks, fatal mode and streaming included,
+// must keep it, so that they judge a real native's options and state, and not only the reference.
+const NODE_EXACT = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'gb18030',
+  'iso-8859-2',
+  'iso-8859-3',
+  'iso-8859-4',
+  'iso-8859-5',
+  'iso-8859-6',
+  'iso-8859-7',
+  'iso-8859-8',
+  'iso-8859-8-i',
+  'iso-8859-10',
+  'iso-8859-13',
+  'iso-8859-14',
+  'iso-8859-15',
+  'koi8-r',
+  'macintosh',
+  'windows-1250',
+  'windows-1251',
+  'windows-1254',
+  'windows-1256',
+  'windows-1257',
+  'windows-1258',
+  'x-mac-cyrillic',
+];
+class NodeWhereExact {
+  #decoder;
+  constructor(label = 'utf-8', options = {}) {
+    const exact = NODE_EXACT.includes(new Exact(label).encoding);
+    this.#decoder = exact ? new NodeTextDecoder(label, options) : new Exact(label, options);
+  }
+  get encoding() {
+    return this.#decoder.encoding;
+  }
+  decode(input, options) {
+    return this.#decoder.decode(input, options);
+  }
+}
+
+test("Node's own TextDecoder, where it is exact, is kept", () => {
+  const g = polyfillOver(NodeWhereExact);
+  assert.equal(g.TextDecoder, NodeWhereExact);
   assert.equal(g.TextDecoderStream, ExactStream);
 });
 
