@@ -5,7 +5,7 @@
 //! `in8`, output goes to `out16`. JS holds a class instance through wasm-bindgen's handle, which
 //! its `free()` zeroes: a freed object is an error from then on, never a dangling pointer.
 
-use super::buffers::{sized, OUT_OF_BOUNDS, SCRATCH};
+use super::buffers::{sized, Scratch, OUT_OF_BOUNDS, SCRATCH};
 use super::info::{FATAL, IGNORE_BOM, INSPECT, PLAIN};
 use crate::decoder::{Decoder, DecoderMode, DecoderResult};
 use crate::diagnostics::Inspector;
@@ -15,6 +15,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 /// A fatal error: decode() throws a TypeError.
 const MALFORMED: i32 = -1;
+/// A saved state from JS that no decoder or encoder has (a bug on the JS side).
+pub(crate) const NOT_A_STATE: i32 = -4;
 
 enum State {
     Text(TextDecoderCore),
@@ -85,14 +87,7 @@ impl CoreTextDecoder {
             return OUT_OF_BOUNDS;
         };
         let (result, _, written) = match &mut self.state {
-            State::Text(core) => {
-                if first {
-                    core.start(stream);
-                }
-                let dst = sized(&mut s.out16, core.max_utf16_buffer_length(length));
-                s.out16_at = dst.as_ptr() as u32;
-                core.decode_to_utf16(src, dst, last_piece)
-            }
+            State::Text(core) => return decode_text(core, s, length, stream, first, last_piece),
             State::Plain(d) => {
                 let dst = sized(&mut s.out16, d.max_utf16_buffer_length(length));
                 s.out16_at = dst.as_ptr() as u32;
@@ -122,6 +117,66 @@ impl CoreTextDecoder {
             // The output buffer holds the bound, so `OutputFull` does not happen.
             _ => written as i32,
         }
+    }
+}
+
+/// A TextDecoder's decode() of `in8[..length]`, one piece of a call (see
+/// [`CoreTextDecoder::decode`]).
+fn decode_text(
+    core: &mut TextDecoderCore,
+    s: &mut Scratch,
+    length: usize,
+    stream: bool,
+    first: bool,
+    last_piece: bool,
+) -> i32 {
+    let Some(src) = s.in8.get(..length) else {
+        return OUT_OF_BOUNDS;
+    };
+    if first {
+        core.start(stream);
+    }
+    let dst = sized(&mut s.out16, core.max_utf16_buffer_length(length));
+    s.out16_at = dst.as_ptr() as u32;
+    match core.decode_to_utf16(src, dst, last_piece) {
+        (DecoderResult::Malformed, _, _) => MALFORMED,
+        // The output buffer holds the bound, so `OutputFull` does not happen.
+        (_, _, written) => written as i32,
+    }
+}
+
+/// decode() as [`CoreTextDecoder::decode`] for a TextDecoder whose state JS keeps between calls
+/// as a number ([`TextDecoderCore::save`]; 0 is a new decoder's) instead of in an instance here,
+/// so that a stream dropped mid-way holds no wasm memory. `saved` is the state before this piece;
+/// `results[0]` is the state after it (after a fatal error too). Returns as
+/// [`CoreTextDecoder::decode`] (`flags` as its `FATAL` and `IGNORE_BOM`), -2 if this module lacks
+/// the encoding, -4 if `saved` is no state of it.
+#[wasm_bindgen]
+pub fn decode_saved(
+    enc: u32,
+    flags: u32,
+    saved: u32,
+    length: usize,
+    stream: bool,
+    first: bool,
+    last_piece: bool,
+) -> i32 {
+    let Some(e) = encoding(enc) else { return -2 };
+    let Some(mut core) =
+        TextDecoderCore::restore(e, flags & FATAL != 0, flags & IGNORE_BOM != 0, saved)
+    else {
+        return NOT_A_STATE;
+    };
+    let s = SCRATCH.get();
+    let n = decode_text(&mut core, s, length, stream, first, last_piece);
+    // After a call with room for all its output the decoder holds no restored bytes (a fatal
+    // error discards them), so this is always a state.
+    match core.save() {
+        Some(saved) => {
+            s.result[0] = saved;
+            n
+        }
+        None => NOT_A_STATE,
     }
 }
 

@@ -3,6 +3,7 @@
 //! decoder classes, JS holds an instance through wasm-bindgen's handle (a freed one is an error).
 
 use super::buffers::{sized, OUT_OF_BOUNDS, SCRATCH};
+use super::decode::NOT_A_STATE;
 use crate::encoder::{Encoder, EncoderMode, EncoderResult};
 use crate::encoding::Encoding;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -28,40 +29,66 @@ impl CoreEncoder {
         let encoder = Encoder::new(*e)?;
         Some(CoreEncoder {
             encoder,
-            mode: if html {
-                EncoderMode::Html
-            } else {
-                EncoderMode::Fatal
-            },
+            mode: mode(html),
         })
     }
 
     /// Encodes `in16[..units]` into `out8` (`last` ends the input). Returns the bytes written, -1
     /// for an unmappable code point (fatal mode; the encoder keeps its state, so the caller may go
     /// on with the rest), -3 if `units` is beyond the input buffer. `results` = [code units read
-    /// (the unmappable code point included), the unmappable code point, bytes written before it].
-    /// A leading surrogate ending a non-last chunk is left unread for the caller to pass again.
+    /// (the unmappable code point included), the unmappable code point, bytes written before it,
+    /// the encoder's state after the call ([`Encoder::save`])]. A leading surrogate ending a non-last chunk is left unread for the caller to pass again.
     pub fn encode(&mut self, units: usize, last: bool) -> i32 {
-        let s = SCRATCH.get();
-        let Some(src) = s.in16.get(..units) else {
-            return OUT_OF_BOUNDS;
-        };
-        let dst = sized(
-            &mut s.out8,
-            self.encoder.max_buffer_length_from_utf16(units, self.mode),
-        );
-        let (result, read, written) = self.encoder.encode_from_utf16(src, dst, last, self.mode);
-        match result {
-            EncoderResult::Unmappable(c) => {
-                s.result = [read as u32, u32::from(c), written as u32, 0];
-                UNMAPPABLE
-            }
-            // The output buffer holds the bound, so `OutputFull` does not happen.
-            _ => {
-                s.result = [read as u32, 0, 0, 0];
-                written as i32
-            }
+        encode(&mut self.encoder, self.mode, units, last)
+    }
+}
+
+/// `in16[..units]` through `encoder`, as [`CoreEncoder::encode`].
+fn encode(encoder: &mut Encoder, mode: EncoderMode, units: usize, last: bool) -> i32 {
+    let s = SCRATCH.get();
+    let Some(src) = s.in16.get(..units) else {
+        return OUT_OF_BOUNDS;
+    };
+    let dst = sized(
+        &mut s.out8,
+        encoder.max_buffer_length_from_utf16(units, mode),
+    );
+    let (result, read, written) = encoder.encode_from_utf16(src, dst, last, mode);
+    let saved = encoder.save();
+    match result {
+        EncoderResult::Unmappable(c) => {
+            s.result = [read as u32, u32::from(c), written as u32, saved];
+            UNMAPPABLE
         }
+        // The output buffer holds the bound, so `OutputFull` does not happen.
+        _ => {
+            s.result = [read as u32, 0, 0, saved];
+            written as i32
+        }
+    }
+}
+
+/// encode() as [`CoreEncoder::encode`] for an encoder whose state JS keeps between calls as a
+/// number ([`Encoder::save`]; 0 is a new encoder's) instead of in an instance here, so that one
+/// dropped mid-stream holds no wasm memory. `saved` is the state before the call, `results[3]` the
+/// state after it. -2 if there is no such encoder, -4 if `saved` is no state of it.
+#[wasm_bindgen]
+pub fn encode_saved(enc: u32, html: bool, saved: u32, units: usize, last: bool) -> i32 {
+    let Some(e) = Encoding::ALL.get(enc as usize).filter(|e| e.is_available()) else {
+        return -2;
+    };
+    match Encoder::restore(*e, saved) {
+        Some(mut encoder) => encode(&mut encoder, mode(html), units, last),
+        None if Encoder::new(*e).is_none() => -2,
+        None => NOT_A_STATE,
+    }
+}
+
+fn mode(html: bool) -> EncoderMode {
+    if html {
+        EncoderMode::Html
+    } else {
+        EncoderMode::Fatal
     }
 }
 
