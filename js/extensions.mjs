@@ -166,11 +166,13 @@ const STREAM_MEMBER = ['stream'];
 
 // A streaming legacy encoder: state (ISO-2022-JP's mode, a leading surrogate ending a chunk)
 // carries across encode(chunk, { stream: true }) calls; a call without stream ends the input. A
-// fatal error in a streaming call leaves the encoder where it stopped (README: LegacyEncoder).
+// fatal error in a streaming call leaves the encoder where it stopped (README: LegacyEncoder). Each
+// call runs on an encoder on the wasm stack; between calls the state is the number the core saves
+// it as, kept here, so an encoder dropped mid-stream holds no wasm memory.
 export class LegacyEncoder {
   #enc;
   #html;
-  #core = null; // a CoreEncoder while the input is in progress
+  #saved = -1; // the core's saved encoder state while the input is in progress, else -1
   #pending = ''; // a leading surrogate that ended the last chunk
   #position = 0; // the index in the whole input of what the next call reads first
   #busy = false; // a call is running
@@ -214,7 +216,7 @@ export class LegacyEncoder {
   #encode(chunk, stream) {
     const enc = this.#enc;
     // A whole input with no state from earlier calls: nothing to keep in wasm.
-    if (!stream && this.#pending === '' && this.#core === null) {
+    if (!stream && this.#pending === '' && this.#saved < 0) {
       if (enc === UTF16LE || enc === UTF16BE) {
         const bytes = utf16Bytes(chunk, enc === UTF16BE);
         if (bytes !== null) return bytes;
@@ -222,8 +224,7 @@ export class LegacyEncoder {
       if (chunk.length <= CHUNK) return encodeOnce(enc, this.#html, chunk);
     }
     const m = moduleOf(enc);
-    this.#core ??= m.CoreEncoder.create(enc, this.#html);
-    const core = this.#core;
+    if (this.#saved < 0) this.#saved = 0;
     const s = this.#pending + chunk;
     const at = this.#position - this.#pending.length;
     this.#pending = '';
@@ -232,7 +233,8 @@ export class LegacyEncoder {
     do {
       const end = pieceEnd(start, s.length);
       const last = end === s.length;
-      const n = core.encode(m.putUnits(s, start, end), last && !stream);
+      const n = m.W.encode_saved(enc, this.#html, this.#saved, m.putUnits(s, start, end), last && !stream);
+      if (n >= -1) this.#saved = m.result(3); // the state after the call (else a bug: takeBytes throws)
       if (n === -1) {
         const error = unmappableHere(m, enc, parts, at + start);
         // A stream goes on after the unmappable code point (the rest of this chunk is not
@@ -254,10 +256,7 @@ export class LegacyEncoder {
   }
 
   #release() {
-    if (this.#core !== null) {
-      this.#core.free();
-      this.#core = null;
-    }
+    this.#saved = -1;
     this.#pending = '';
     this.#position = 0;
   }
