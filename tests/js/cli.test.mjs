@@ -21,7 +21,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inspect } from 'encoding-wasm';
+import { getAnEncoding } from './reference/encodings.mjs';
+import { referenceInspect } from './reference/inspect.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkgJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -304,28 +305,136 @@ test('--fatal decoding stops at the first malformed sequence, naming its byte of
   }
 });
 
-test('--fatal decoding names the same byte as inspect() for random inputs in every multi-byte encoding', () => {
+// Over 2 MiB: the package works on 2 MiB pieces, the command reads 256 KiB chunks; 2 MiB is a
+// boundary of both. `before` 'a' bytes, then `middle`, then `after` (an array of bytes each).
+const MiB = 1 << 20;
+const around = (before, middle, after = []) => Buffer.concat([Buffer.alloc(before, 0x61), bytes(...middle, ...after)]);
+
+test('over 2 MiB, a character across the 2 MiB boundary converts exactly, from a file and from standard input', () => {
+  const cases = [
+    // Shift_JIS 82 A0 is あ (jis0208 pointer 283), UTF-8 E3 81 82.
+    [['-f', 'sjis'], around(2 * MiB - 1, [0x82, 0xa0], [0x7a]), around(2 * MiB - 1, [0xe3, 0x81, 0x82], [0x7a])],
+    // gb18030 81 30 81 30 is U+0080 (index gb18030 ranges pointer 0), UTF-8 C2 80.
+    [['-f', 'gb18030'], around(2 * MiB - 2, [0x81, 0x30, 0x81, 0x30], [0x7a]), around(2 * MiB - 2, [0xc2, 0x80, 0x7a])],
+    [['-t', 'sjis'], around(2 * MiB - 1, [0xe3, 0x81, 0x82], [0x7a]), around(2 * MiB - 1, [0x82, 0xa0, 0x7a])],
+    // U+1F600 (F0 9F 98 80) in gb18030: pointer 189000 + 0xF600 = 251976 = 19 × 12600 + 9 × 1260 +
+    // 123 × 10 + 6, so 0x81 + 19, 0x30 + 9, 0x81 + 123, 0x30 + 6.
+    [
+      ['-t', 'gb18030'],
+      around(2 * MiB - 2, [0xf0, 0x9f, 0x98, 0x80, 0x7a]),
+      around(2 * MiB - 2, [0x94, 0x39, 0xfc, 0x36, 0x7a]),
+    ],
+    // あ (jis0208 pointer 283) before it, い (285) across it: ESC $ B 24 22 24 24 ESC ( B, one mode
+    // switch either way however the text is cut.
+    [
+      ['-t', 'iso-2022-jp'],
+      around(2 * MiB - 4, [0xe3, 0x81, 0x82, 0xe3, 0x81, 0x84, 0x7a]),
+      around(2 * MiB - 4, [0x1b, 0x24, 0x42, 0x24, 0x22, 0x24, 0x24, 0x1b, 0x28, 0x42, 0x7a]),
+    ],
+  ];
+  for (const [args, input, expected] of cases) {
+    const path = file('across.in', input);
+    for (const [how, r] of [
+      ['file', run([...args, path])],
+      ['stdin', run(args, input)],
+    ]) {
+      assert.equal(r.status, 0, `${args.join(' ')} ${how}: ${r.stderr}`);
+      assert.equal(r.stdout.length, expected.length, `${args.join(' ')} ${how}: length`);
+      assert.ok(r.stdout.equals(expected), `${args.join(' ')} ${how}: bytes`);
+    }
+  }
+});
+
+test('--fatal past 2 MiB: the byte offset or character named counts from the start of its input', () => {
+  const big = file('fatal-big.in', Buffer.alloc(0));
+  const small = file('fatal-small.in', Buffer.from('xy\n')); // ASCII: the same bytes in and out
+  const cases = [
+    // Malformed: byte 2 Mi + 6 (0x200006), and a sequence begun before 2 Mi, cut short after it.
+    [
+      ['-f', 'utf-8'],
+      around(2 * MiB + 6, [0xff, 0x62]),
+      'malformed UTF-8 at byte 2097158 (0x200006), starting ff 62',
+      2 * MiB + 6,
+    ],
+    [
+      ['-f', 'utf-8'],
+      around(2 * MiB - 1, [0xe3, 0x81, 0x20, 0x62]),
+      'malformed UTF-8 at byte 2097151 (0x1fffff), starting e3 81 20 62',
+      2 * MiB - 1,
+    ],
+    [
+      ['-f', 'sjis'],
+      around(2 * MiB + 6, [0x82, 0x20]),
+      'malformed Shift_JIS at byte 2097158 (0x200006), starting 82 20',
+      2 * MiB + 6,
+    ],
+    // Unencodable: あ is character 2 Mi + 7 (counted from 1); after a line break, its line and column.
+    [
+      ['-t', 'latin1'],
+      around(2 * MiB + 6, [0xe3, 0x81, 0x82]),
+      'U+3042 ("あ") at character 2097159 (line 1, column 2097159) cannot be encoded in windows-1252',
+      2 * MiB + 6,
+    ],
+    [
+      ['-t', 'latin1'],
+      around(2 * MiB, [0x0a, 0x62, 0x63, 0xf0, 0x9f, 0x98, 0x80]),
+      'U+1F600 ("😀") at character 2097156 (line 2, column 3) cannot be encoded in windows-1252',
+      2 * MiB + 3,
+    ],
+  ];
+  for (const [args, input, message, written] of cases) {
+    writeFileSync(big, input);
+    // Alone, and after another input: the offset is within its own input.
+    for (const [inputs, before] of [
+      [[big], Buffer.alloc(0)],
+      [[small, big], Buffer.from('xy\n')],
+    ]) {
+      const r = run(['--fatal', ...args, ...inputs]);
+      const what = `${args.join(' ')} ${inputs.length} inputs: ${message}`;
+      assert.equal(r.status, 1, what);
+      assert.equal(r.stderr, `encoding-wasm: ${big}: ${message}\n`, what);
+      // Everything before the error: the other input, the 'a's and for the line break, \nbc.
+      const expected = Buffer.concat([before, input.subarray(0, written)]);
+      assert.equal(r.stdout.length, expected.length, what);
+      assert.ok(r.stdout.equals(expected), what);
+    }
+  }
+});
+
+// The byte named is where the standard's decoder meets its first error, by the transcription in
+// tests/js/reference/ (README's rule for inspect(): where the malformed sequence starts).
+test('--fatal decoding names the byte of the first error for random inputs in every multi-byte encoding', () => {
   let state = 12;
   const random = (n) => {
     state = (state * 1103515245 + 12345) >>> 0;
     return state % n;
   };
+  let errors = 0;
   for (const label of ['utf-8', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr', 'utf-16be']) {
     for (let n = 0; n < 4; n++) {
       // Mostly ASCII, with runs of high bytes and escapes: errors appear after a few characters.
       const input = Buffer.from(
         Array.from({ length: 41 }, () => [0x41, 0x1b, 0x24, 0x28, 0x42, 0x30, 0x81 + random(0x7e)][random(7)]),
       );
-      const expected = inspect(input, label).errors[0];
+      const reference = referenceInspect(input, getAnEncoding(label));
+      const expected = reference.errors[0];
       const r = run(['-f', label, '--fatal'], input);
       if (expected === undefined) {
         assert.equal(r.status, 0, `${label} ${input.toString('hex')}: ${r.stderr}`);
         continue;
       }
+      errors++;
       assert.equal(r.status, 1, `${label} ${input.toString('hex')}`);
       assert.match(r.stderr, new RegExp(` at byte ${expected.byteStart} `), `${label} ${input.toString('hex')}`);
+      // The text before the error, and nothing else.
+      assert.equal(
+        r.stdout.toString(),
+        reference.text.slice(0, expected.textIndex),
+        `${label} ${input.toString('hex')}`,
+      );
     }
   }
+  assert.ok(errors >= 16, `only ${errors} of the 32 inputs are malformed`);
 });
 
 test('--fatal encoding stops at the first unencodable character, naming it and its position', () => {

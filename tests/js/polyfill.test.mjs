@@ -270,6 +270,39 @@ function leaking(label, hex) {
   };
 }
 
+// A TextDecoder whose decoders of `label`'s encoding get `options` changed (fatal dropped, say).
+function withOptions(label, change) {
+  const encoding = new Exact(label).encoding;
+  return class extends Exact {
+    constructor(l, options) {
+      super(l, new Exact(l).encoding === encoding ? { ...options, ...change } : options);
+    }
+  };
+}
+
+// A TextDecoder whose decoders of `label`'s encoding end the input at every call (stream state
+// lost), or that remove a U+FEFF starting a call's output after a stream's first call.
+function stateless(label) {
+  const encoding = new Exact(label).encoding;
+  return class extends Exact {
+    decode(input, options) {
+      return this.encoding === encoding ? super.decode(input) : super.decode(input, options);
+    }
+  };
+}
+function laterBOM(label) {
+  const encoding = new Exact(label).encoding;
+  return class extends Exact {
+    #later = false;
+    decode(input, options) {
+      const text = super.decode(input, options);
+      const later = this.#later;
+      this.#later = Boolean(options?.stream);
+      return this.encoding === encoding && later && text.startsWith('\uFEFF') ? text.slice(1) : text;
+    }
+  };
+}
+
 // The divergences of real runtimes (README: Node 20's ICU, Chromium 156), and others a decoder can
 // have: each must make the polyfill replace a TextDecoder that is otherwise exact.
 const WRONG = {
@@ -297,6 +330,16 @@ const WRONG = {
   'UTF-16LE lone surrogate kept': wrongFor('utf-16le', '00d84100', '\uD800A'),
   'UTF-16BE lone surrogate kept': wrongFor('utf-16be', 'd8000041', '\uD800A'),
   'UTF-8 not by maximal subparts': wrongFor('utf-8', 'f0908041', '\uFFFD\uFFFD\uFFFDA'),
+  'UTF-8 fatal not thrown': withOptions('utf-8', { fatal: false }),
+  'UTF-8 BOM kept without ignoreBOM': withOptions('utf-8', { ignoreBOM: true }),
+  'UTF-8 BOM removed with ignoreBOM': withOptions('utf-8', { ignoreBOM: false }),
+  'UTF-8 stream state lost': stateless('utf-8'),
+  "UTF-8 BOM removed from a stream's later call": laterBOM('utf-8'),
+  'UTF-16LE fatal not thrown': withOptions('utf-16le', { fatal: false }),
+  'UTF-16LE BOM kept without ignoreBOM': withOptions('utf-16le', { ignoreBOM: true }),
+  'UTF-16LE stream state lost': stateless('utf-16le'),
+  "UTF-16LE BOM removed from a stream's later call": laterBOM('utf-16le'),
+  'ISO-2022-JP stream state lost': stateless('iso-2022-jp'),
   'ISO-8859-16 refused (Node)': class extends Exact {
     constructor(label, options) {
       if (label === 'iso-8859-16') throw new RangeError(label);

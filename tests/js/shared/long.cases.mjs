@@ -1,7 +1,7 @@
 // Inputs and outputs long enough for the layer's bulk paths (in Node: string input written by
 // Buffer, outputs of 512K-1M code units taken as a slice of an external string, long UTF-16LE
 // through wasm rather than the native decoder): the result must be the same, to the code unit.
-import { equal, ok } from './assert.mjs';
+import { equal, ok, throws } from './assert.mjs';
 
 // `count` copies of `unit`'s bytes between a prefix and a suffix.
 function repeated(prefix, unit, count, suffix) {
@@ -193,6 +193,52 @@ export default [
         streamed[0].every((b, i) => b === gb[i]),
         'LegacyEncoder bytes',
       );
+    },
+  ],
+  [
+    "a fatal encoder error's index counts from the start of the whole input, past the 2 Mi code unit pieces",
+    (lib) => {
+      const Mi = 1 << 20;
+      // The TypeError of U+XXXX at `index` of the whole input; the call's `before` bytes before it.
+      const fails = (call, index, codePoint, before, what) => {
+        const e = throws(call, TypeError, what);
+        equal(e.index, index, `${what}: index`);
+        equal(e.codePoint, codePoint, `${what}: code point`);
+        ok(e.message.includes(` at index ${index} `), `${what}: ${e.message}`);
+        equal(e.bytes.length, before.length, `${what}: bytes before`);
+        ok(
+          before.every((b, i) => e.bytes[i] === b),
+          `${what}: the bytes before are the call's output up to the code point`,
+        );
+      };
+      const a = (n) => new Uint8Array(n).fill(0x61);
+      // windows-1252 has neither U+3042 nor U+1F600 (a surrogate pair); 'a' is 0x61, one byte a
+      // code unit, so the bytes before an error are as many as the code units before it.
+      const cases = [
+        ['just before the boundary', `${'a'.repeat(2 * Mi - 1)}\u3042${'b'.repeat(9)}`, 2 * Mi - 1, 0x3042],
+        ['just after it', `${'a'.repeat(2 * Mi + 6)}\u3042b`, 2 * Mi + 6, 0x3042],
+        ['a pair across it', `${'a'.repeat(2 * Mi - 1)}\u{1F600}b`, 2 * Mi - 1, 0x1f600],
+        ['a pair right after it', `${'a'.repeat(2 * Mi)}\u{1F600}`, 2 * Mi, 0x1f600],
+        ['in the third piece', `${'a'.repeat(4 * Mi + 3)}\u3042`, 4 * Mi + 3, 0x3042],
+      ];
+      for (const [where, s, index, cp] of cases) {
+        const fatal = () => new lib.LegacyEncoder('windows-1252', { fatal: true });
+        fails(() => lib.encode(s, 'windows-1252', { fatal: true }), index, cp, a(index), `encode(), ${where}`);
+        fails(() => fatal().encode(s), index, cp, a(index), `LegacyEncoder, ${where}`);
+        fails(() => fatal().encode(s, { stream: true }), index, cp, a(index), `LegacyEncoder stream, ${where}`);
+        // After an earlier chunk of five code units: the index counts them too, the bytes do not.
+        const after = fatal();
+        equal(after.encode('12345', { stream: true }).length, 5);
+        fails(() => after.encode(s), index + 5, cp, a(index), `LegacyEncoder's second chunk, ${where}`);
+      }
+      // A lead surrogate carried from the previous chunk counts from that chunk. gb18030 encodes
+      // everything but U+E5E5; U+1F600 is 94 39 FC 36 (pointer 189000 + 0xF600 = 251976 =
+      // 19 × 12600 + 9 × 1260 + 123 × 10 + 6).
+      const gb = new lib.LegacyEncoder('gb18030', { fatal: true });
+      equal(gb.encode('aaaa\uD83D', { stream: true }).length, 4);
+      const before = new Uint8Array(4 + 2 * Mi).fill(0x61);
+      before.set([0x94, 0x39, 0xfc, 0x36]);
+      fails(() => gb.encode(`\uDE00${'a'.repeat(2 * Mi)}\uE5E5`), 4 + 2 + 2 * Mi, 0xe5e5, before, 'gb18030');
     },
   ],
 ];
