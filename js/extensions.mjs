@@ -59,7 +59,7 @@ function unmappable(enc, index, codePoint, bytes) {
   return e;
 }
 
-// After a CoreEncoder call returned -1: the unmappable code point's error, `parts` (the output of
+// After an encode_saved call returned -1: the unmappable code point's error, `parts` (the output of
 // earlier pieces) and the bytes written before it; `at` is where the piece started in the whole
 // input.
 function unmappableHere(m, enc, parts, at) {
@@ -71,7 +71,7 @@ function unmappableHere(m, enc, parts, at) {
 // A whole string of at most CHUNK code units, by an encoder on the wasm stack.
 function encodeOnce(enc, html, s) {
   const m = moduleOf(enc);
-  const n = m.W.encode_once(enc, html, m.putUnits(s, 0, s.length));
+  const n = m.W.encode_saved(enc, html, 0, m.putUnits(s, 0, s.length), true);
   if (n === -1) throw unmappableHere(m, enc, [], 0);
   return m.takeBytes(n);
 }
@@ -96,20 +96,17 @@ export function encode(input, label, options = undefined) {
   }
   if (s.length <= CHUNK) return encodeOnce(enc, !fatal, s);
   const m = moduleOf(enc);
-  const e = m.CoreEncoder.create(enc, !fatal);
-  try {
-    const parts = [];
-    for (let start = 0; start < s.length; ) {
-      const end = pieceEnd(start, s.length);
-      const n = e.encode(m.putUnits(s, start, end), end === s.length);
-      if (n === -1) throw unmappableHere(m, enc, parts, start);
-      parts.push(m.takeBytes(n));
-      start += m.result(0);
-    }
-    return concatBytes(parts);
-  } finally {
-    e.free();
+  const parts = [];
+  let saved = 0; // the encoder's state between pieces
+  for (let start = 0; start < s.length; ) {
+    const end = pieceEnd(start, s.length);
+    const n = m.W.encode_saved(enc, !fatal, saved, m.putUnits(s, start, end), end === s.length);
+    if (n === -1) throw unmappableHere(m, enc, parts, start);
+    parts.push(m.takeBytes(n));
+    saved = m.result(3);
+    start += m.result(0);
   }
+  return concatBytes(parts);
 }
 
 // getEncoding(label): the standard's name of the label's encoding, or null.
@@ -154,7 +151,7 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
     let text = '';
     for (let at = start; at < length; at += CHUNK) {
       const end = pieceEnd(at, length);
-      text = concat(text, m.takeString(d.decode(m.putBytes(input, at, end), false, at === start, end === length)));
+      text = concat(text, m.takeString(d.decode(m.putBytes(input, at, end), end === length)));
     }
     return { text, encoding: NAMES[enc] };
   } finally {
@@ -294,7 +291,7 @@ export function inspect(bytes, label, options = undefined) {
     const raw = [];
     for (let start = 0; ; start += INSPECT_CHUNK) {
       const end = pieceEnd(start, length, INSPECT_CHUNK);
-      const n = r.decode(m.putBytes(input, start, end), false, start === 0, end === length);
+      const n = r.decode(m.putBytes(input, start, end), end === length);
       const count = m.result(0);
       used = m.result(1);
       total = m.result(2);

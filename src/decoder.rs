@@ -218,6 +218,8 @@ impl Decoder {
     /// variables and replacement's flag are packed as they are. `None` while the decoder holds
     /// bytes the handler restored to the queue (right after [`DecoderResult::Malformed`], until
     /// [`Decoder::discard_queue`] or the next call reads them).
+    // Not inlined: `restore` calls it too, and a copy in each caller costs wasm bytes.
+    #[inline(never)]
     pub fn save(&self) -> Option<u32> {
         let pending = match &self.kind {
             #[cfg(feature = "lite")]

@@ -40,18 +40,7 @@ impl TextDecoderCore {
     /// The constructor's steps (<https://encoding.spec.whatwg.org/#dom-textdecoder>): `None` for
     /// replacement, which TextDecoder refuses.
     pub fn new(encoding: Encoding, fatal: bool, ignore_bom: bool) -> Option<Self> {
-        (encoding != Encoding::Replacement).then(|| TextDecoderCore {
-            decoder: Decoder::new(encoding),
-            mode: if fatal {
-                DecoderMode::Fatal
-            } else {
-                DecoderMode::Replacement
-            },
-            ignore_bom,
-            bom_seen: false,
-            bom_seen_at_start: false,
-            do_not_flush: false,
-        })
+        Self::restore(encoding, fatal, ignore_bom, 0)
     }
 
     pub fn encoding(&self) -> Encoding {
@@ -78,8 +67,8 @@ impl TextDecoderCore {
     }
 
     /// The TextDecoderCore of `encoding`, `fatal` and `ignore_bom` that
-    /// [`TextDecoderCore::save`] gave `saved` for; `None` for replacement (as
-    /// [`TextDecoderCore::new`]) or a number it never gives.
+    /// [`TextDecoderCore::save`] gave `saved` for (0: [`TextDecoderCore::new`]'s); `None` for
+    /// replacement (as [`TextDecoderCore::new`]) or a number it never gives.
     ///
     /// # Panics
     ///

@@ -51,7 +51,7 @@ const ERROR: Step = Step::Error {
     first: 0,
 };
 
-/// The decoder states in the order [`Iso2022JpDecoder::save`] numbers them.
+/// The decoder states in the order [`Iso2022JpDecoder::save`] numbers them (their declaration's).
 const STATES: [State; 7] = [
     State::Ascii,
     State::Roman,
@@ -66,9 +66,8 @@ impl Iso2022JpDecoder {
     /// The four variables packed: decoder state and output state (numbered as in [`STATES`]),
     /// leading and output; `None` while a restored byte is held.
     pub(crate) fn save(&self) -> Option<u32> {
-        let number = |s: State| STATES.iter().position(|&t| t == s).unwrap_or(0) as u32;
-        let packed = number(self.state)
-            | number(self.output_state) << 3
+        let packed = self.state as u32
+            | (self.output_state as u32) << 3
             | u32::from(self.leading) << 6
             | u32::from(self.output) << 14;
         self.restored.is_none().then_some(packed)
