@@ -5,7 +5,7 @@
 //           ucs2Slice (its choice in Node, counted in the sum), a native UTF-16LE TextDecoder (its
 //           choice elsewhere), String.fromCharCode.apply in 8192-unit pieces (the fallback))
 //   encode: copy in (code units into linear memory, a charCodeAt loop as putUnits does; and
-//           TextEncoder-free alternative: none), encode (encode_once, html mode), copy out (slice)
+//           TextEncoder-free alternative: none), encode (encode_saved, html mode), copy out (slice)
 // The public API's time for the same call is printed beside the sum of the phases.
 // Start-up: in fresh processes, the steps of pkg/index.node.mjs (read the file, compile, instantiate
 // and bind), then the first and the second decode of 1 KiB of Shift_JIS (the first one builds the
@@ -119,13 +119,13 @@ for (const { c, text, enc } of encodeRows) {
   put();
   let n;
   try {
-    n = W.encode_once(enc, true, units);
+    n = W.encode_saved(enc, true, 0, units, true);
   } catch {
     console.log(`| ${c.id} | ${c.size} | (the wasm encoder trapped: not implemented in this build) |||||`);
     continue;
   }
   const copy = time(put);
-  const encode = time(() => W.encode_once(enc, true, units));
+  const encode = time(() => W.encode_saved(enc, true, 0, units, true));
   const p8 = W.output8() >>> 0;
   const out = time(() => h8().slice(p8, p8 + n));
   const e = new lib.LegacyEncoder(c.label);

@@ -59,7 +59,7 @@ function unmappable(enc, index, codePoint, bytes) {
   return e;
 }
 
-// After a CoreEncoder call returned -1: the unmappable code point's error, `parts` (the output of
+// After an encode_saved call returned -1: the unmappable code point's error, `parts` (the output of
 // earlier pieces) and the bytes written before it; `at` is where the piece started in the whole
 // input.
 function unmappableHere(m, enc, parts, at) {
@@ -71,7 +71,7 @@ function unmappableHere(m, enc, parts, at) {
 // A whole string of at most CHUNK code units, by an encoder on the wasm stack.
 function encodeOnce(enc, html, s) {
   const m = moduleOf(enc);
-  const n = m.W.encode_once(enc, html, m.putUnits(s, 0, s.length));
+  const n = m.W.encode_saved(enc, html, 0, m.putUnits(s, 0, s.length), true);
   if (n === -1) throw unmappableHere(m, enc, [], 0);
   return m.takeBytes(n);
 }
@@ -96,20 +96,17 @@ export function encode(input, label, options = undefined) {
   }
   if (s.length <= CHUNK) return encodeOnce(enc, !fatal, s);
   const m = moduleOf(enc);
-  const e = m.CoreEncoder.create(enc, !fatal);
-  try {
-    const parts = [];
-    for (let start = 0; start < s.length; ) {
-      const end = pieceEnd(start, s.length);
-      const n = e.encode(m.putUnits(s, start, end), end === s.length);
-      if (n === -1) throw unmappableHere(m, enc, parts, start);
-      parts.push(m.takeBytes(n));
-      start += m.result(0);
-    }
-    return concatBytes(parts);
-  } finally {
-    e.free();
+  const parts = [];
+  let saved = 0; // the encoder's state between pieces
+  for (let start = 0; start < s.length; ) {
+    const end = pieceEnd(start, s.length);
+    const n = m.W.encode_saved(enc, !fatal, saved, m.putUnits(s, start, end), end === s.length);
+    if (n === -1) throw unmappableHere(m, enc, parts, start);
+    parts.push(m.takeBytes(n));
+    saved = m.result(3);
+    start += m.result(0);
   }
+  return concatBytes(parts);
 }
 
 // getEncoding(label): the standard's name of the label's encoding, or null.
@@ -154,7 +151,7 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
     let text = '';
     for (let at = start; at < length; at += CHUNK) {
       const end = pieceEnd(at, length);
-      text = concat(text, m.takeString(d.decode(m.putBytes(input, at, end), false, at === start, end === length)));
+      text = concat(text, m.takeString(d.decode(m.putBytes(input, at, end), end === length)));
     }
     return { text, encoding: NAMES[enc] };
   } finally {
@@ -166,11 +163,13 @@ const STREAM_MEMBER = ['stream'];
 
 // A streaming legacy encoder: state (ISO-2022-JP's mode, a leading surrogate ending a chunk)
 // carries across encode(chunk, { stream: true }) calls; a call without stream ends the input. A
-// fatal error in a streaming call leaves the encoder where it stopped (README: LegacyEncoder).
+// fatal error in a streaming call leaves the encoder where it stopped (README: LegacyEncoder). Each
+// call runs on an encoder on the wasm stack; between calls the state is the number the core saves
+// it as, kept here, so an encoder dropped mid-stream holds no wasm memory.
 export class LegacyEncoder {
   #enc;
   #html;
-  #core = null; // a CoreEncoder while the input is in progress
+  #saved = -1; // the core's saved encoder state while the input is in progress, else -1
   #pending = ''; // a leading surrogate that ended the last chunk
   #position = 0; // the index in the whole input of what the next call reads first
   #busy = false; // a call is running
@@ -214,7 +213,7 @@ export class LegacyEncoder {
   #encode(chunk, stream) {
     const enc = this.#enc;
     // A whole input with no state from earlier calls: nothing to keep in wasm.
-    if (!stream && this.#pending === '' && this.#core === null) {
+    if (!stream && this.#pending === '' && this.#saved < 0) {
       if (enc === UTF16LE || enc === UTF16BE) {
         const bytes = utf16Bytes(chunk, enc === UTF16BE);
         if (bytes !== null) return bytes;
@@ -222,8 +221,7 @@ export class LegacyEncoder {
       if (chunk.length <= CHUNK) return encodeOnce(enc, this.#html, chunk);
     }
     const m = moduleOf(enc);
-    this.#core ??= m.CoreEncoder.create(enc, this.#html);
-    const core = this.#core;
+    if (this.#saved < 0) this.#saved = 0;
     const s = this.#pending + chunk;
     const at = this.#position - this.#pending.length;
     this.#pending = '';
@@ -232,7 +230,8 @@ export class LegacyEncoder {
     do {
       const end = pieceEnd(start, s.length);
       const last = end === s.length;
-      const n = core.encode(m.putUnits(s, start, end), last && !stream);
+      const n = m.W.encode_saved(enc, this.#html, this.#saved, m.putUnits(s, start, end), last && !stream);
+      if (n >= -1) this.#saved = m.result(3); // the state after the call (else a bug: takeBytes throws)
       if (n === -1) {
         const error = unmappableHere(m, enc, parts, at + start);
         // A stream goes on after the unmappable code point (the rest of this chunk is not
@@ -254,10 +253,7 @@ export class LegacyEncoder {
   }
 
   #release() {
-    if (this.#core !== null) {
-      this.#core.free();
-      this.#core = null;
-    }
+    this.#saved = -1;
     this.#pending = '';
     this.#position = 0;
   }
@@ -295,7 +291,7 @@ export function inspect(bytes, label, options = undefined) {
     const raw = [];
     for (let start = 0; ; start += INSPECT_CHUNK) {
       const end = pieceEnd(start, length, INSPECT_CHUNK);
-      const n = r.decode(m.putBytes(input, start, end), false, start === 0, end === length);
+      const n = r.decode(m.putBytes(input, start, end), end === length);
       const count = m.result(0);
       used = m.result(1);
       total = m.result(2);

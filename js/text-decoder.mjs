@@ -1,9 +1,11 @@
 // TextDecoder (https://encoding.spec.whatwg.org/#interface-textdecoder): WebIDL conversions here,
-// the algorithm in the core (TextDecoderCore, through the module's CoreTextDecoder class). A
-// decoder holds wasm state only while a {stream: true} decode is in progress; other calls use a
-// decoder on the wasm stack. UTF-8 goes to the native decoder when it is exact. A TextDecoder
-// starts with a state shared by every decoder of its encoding and options (whole calls leave no
-// state behind), and gets its own at its first streaming call: construction allocates nothing.
+// the algorithm in the core (TextDecoderCore). Every call runs on a decoder on the wasm stack; a
+// stream's state between calls (and between the pieces of a call) is kept here as the number the
+// core saves it as (the few bytes its decoder holds, BOM seen and the like), so a decoder dropped
+// mid-stream holds no wasm memory. UTF-8 goes to the native decoder when it is exact. A
+// TextDecoder starts with a state shared by every decoder of its encoding and options (whole
+// calls leave no state behind), and gets its own at its first streaming call: construction
+// allocates nothing.
 
 import {
   EMPTY_BYTES,
@@ -56,7 +58,7 @@ export class DecoderState {
     this.options = ((flags & FATAL) !== 0 ? 1 : 0) | ((flags & IGNORE_BOM) !== 0 ? 2 : 0);
     this.shared = shared; // used only for whole (non-streaming) calls, by many decoders
     this.module = moduleOf(enc); // the wasm module with this encoding
-    this.core = null; // a CoreTextDecoder while streaming in wasm
+    this.saved = -1; // the core's saved state while streaming in wasm (see decode_saved), else -1
     this.native = null; // native UTF-8 or UTF-16LE decoder while streaming
     this.busy = false; // a call is running (a state of its own only: a shared one keeps none)
   }
@@ -79,7 +81,7 @@ export class DecoderState {
     // A native for this call: not where a wasm stream is in progress, nor for a fatal stream
     // (natives differ on the state a fatal error leaves; see README), nor for huge inputs.
     const native =
-      this.core === null && (this.native !== null || (length <= NATIVE_MAX && !(stream && (this.flags & FATAL) !== 0)));
+      this.saved < 0 && (this.native !== null || (length <= NATIVE_MAX && !(stream && (this.flags & FATAL) !== 0)));
     if (native && this.enc === UTF8) {
       const decoders = nativeUtf8();
       if (decoders !== null) return this.decodeNative(decoders, 'utf-8', bytes, stream);
@@ -95,7 +97,7 @@ export class DecoderState {
       const decoders = nativeUtf16Le();
       if (decoders !== null) return this.decodeNative(decoders, 'utf-16le', bytes, stream);
     }
-    if (this.core === null && !stream) {
+    if (this.saved < 0 && !stream) {
       // windows-1252 is stateless and never fatal: a Latin-1 string whenever it is exact.
       if (this.enc === WINDOWS_1252) {
         const text = windows1252Latin1(bytes);
@@ -114,42 +116,32 @@ export class DecoderState {
       }
       if (length <= CHUNK) return decodeOnce(bytes, this.enc, this.flags);
     }
-    const m = this.module;
-    // A whole call gets a wasm decoder of its own, freed when it returns: a shared state serves
-    // every decoder of its encoding, so no other call may reach this one's. A stream keeps its
-    // own across calls.
-    if (this.core === null && !stream) {
-      const core = m.CoreTextDecoder.create(this.enc, this.flags);
-      try {
-        return this.decodeIn(core, bytes, false);
-      } finally {
-        core.free();
-      }
-    }
-    this.core ??= m.CoreTextDecoder.create(this.enc, this.flags);
+    // A whole call starts from a new decoder's state (0) and keeps none: a shared state serves
+    // every decoder of its encoding. A stream keeps its state across calls.
+    let saved = Math.max(this.saved, 0);
     try {
-      const text = this.decodeIn(this.core, bytes, stream);
-      if (!stream) this.release();
+      const m = this.module;
+      const length = lengthOf(bytes);
+      let text = '';
+      for (let start = 0; ; start += CHUNK) {
+        const end = pieceEnd(start, length);
+        const len = m.putBytes(bytes, start, end);
+        const n = m.W.decode_saved(this.enc, this.flags, saved, len, stream, start === 0, end === length);
+        // After a fatal error too: a stream goes on from the decoder's state (the rest of this
+        // call's input is dropped).
+        saved = m.result(0);
+        if (n === -1) throw fatalError(LOWER_NAMES[this.enc]);
+        text = concat(text, m.takeString(n));
+        if (end === length) break;
+      }
+      if (!stream) saved = -1;
       return text;
     } catch (e) {
-      // After a fatal error a stream goes on from the decoder's state (the rest of this call's
-      // input is dropped); any other error, or a call without stream, ends it.
-      if (!stream || !(e instanceof TypeError)) this.release();
+      // Any error but a fatal one, or a call without stream, ends the stream.
+      if (!stream || !(e instanceof TypeError)) saved = -1;
       throw e;
-    }
-  }
-
-  // `bytes` through the wasm decoder `core`, in pieces of CHUNK bytes.
-  decodeIn(core, bytes, stream) {
-    const m = this.module;
-    const length = lengthOf(bytes);
-    let text = '';
-    for (let start = 0; ; start += CHUNK) {
-      const end = pieceEnd(start, length);
-      const n = core.decode(m.putBytes(bytes, start, end), stream, start === 0, end === length);
-      if (n === -1) throw fatalError(LOWER_NAMES[this.enc]);
-      text = concat(text, m.takeString(n));
-      if (end === length) return text;
+    } finally {
+      if (!this.shared) this.saved = saved;
     }
   }
 
@@ -176,12 +168,9 @@ export class DecoderState {
     }
   }
 
-  // Frees the wasm decoder: the next call starts afresh, as the standard's would.
+  // Ends the stream: the next call starts afresh, as the standard's would.
   release() {
-    if (this.core !== null) {
-      this.core.free();
-      this.core = null;
-    }
+    this.saved = -1;
     this.native = null;
   }
 }

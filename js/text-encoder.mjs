@@ -20,20 +20,16 @@ import { pieceEnd } from './pieces.mjs';
 // carried into the next.
 export function coreEncodeUtf8(s) {
   const m = baseModule();
-  if (s.length <= CHUNK) return m.takeBytes(m.W.encode_once(UTF8, false, m.putUnits(s, 0, s.length)));
-  const e = m.CoreEncoder.create(UTF8, false);
-  try {
-    const parts = [];
-    let start = 0;
-    while (start < s.length) {
-      const end = pieceEnd(start, s.length);
-      parts.push(m.takeBytes(e.encode(m.putUnits(s, start, end), end === s.length)));
-      start += m.result(0);
-    }
-    return concatBytes(parts);
-  } finally {
-    e.free();
+  // UTF-8's encoder keeps no state: each piece starts from a new one's (0).
+  if (s.length <= CHUNK) return m.takeBytes(m.W.encode_saved(UTF8, false, 0, m.putUnits(s, 0, s.length), true));
+  const parts = [];
+  let start = 0;
+  while (start < s.length) {
+    const end = pieceEnd(start, s.length);
+    parts.push(m.takeBytes(m.W.encode_saved(UTF8, false, 0, m.putUnits(s, start, end), end === s.length)));
+    start += m.result(0);
   }
+  return concatBytes(parts);
 }
 
 export function concatBytes(parts) {

@@ -1,7 +1,8 @@
 // The bridge to the wasm modules (src/wasm/): input is copied into scratch buffers in a module's
-// linear memory, output read from there; streaming state lives in instances of the module's
-// classes (CoreTextDecoder, CoreEncoder), reached only through wasm-bindgen's handles. Only numbers
-// cross the boundary.
+// linear memory, output read from there; a stream's state is kept here as a number between calls,
+// and the decode hook's and inspect()'s decoders over big inputs are instances of the module's
+// class CoreTextDecoder, reached only through wasm-bindgen's handles. Only numbers cross the
+// boundary.
 //
 // A module has the encodings of its Cargo features: the full one every encoding, the lite one
 // UTF-8, UTF-16, the single-byte encodings and x-user-defined (and the table of labels), an
@@ -44,7 +45,6 @@ class Module {
     const exports = instance.exports;
     this.W = exports;
     this.CoreTextDecoder = instance.CoreTextDecoder;
-    this.CoreEncoder = instance.CoreEncoder;
     this.memory = null;
     this.heap8 = EMPTY_BYTES;
     this.heap16 = null;
@@ -145,7 +145,7 @@ const waiting = [];
 const loaders = new Map();
 
 // Binds an instantiated module, what glue.mjs's instantiate(module) returns: { exports,
-// CoreTextDecoder, CoreEncoder }. Its encodings are served by it unless an earlier module has them.
+// CoreTextDecoder }. Its encodings are served by it unless an earlier module has them.
 export function bindWasm(instance) {
   const m = instance?.wasm2js === true ? new JsModule(instance) : new Module(instance);
   if (base === null && typeof m.W.label_lookup === 'function') {

@@ -257,20 +257,20 @@ function glueFactory(text, { wasm2js = false } = {}) {
     glue = glue.replace(initSync, '\n');
     return `${header}// The wasm-bindgen glue of the modules compiled to JavaScript (made without reference types) as a
 // function: \`instantiate(exportsOf)\` runs such a module with a glue state of its own, and returns
-// { exports, CoreTextDecoder, CoreEncoder, wasm2js: true }.
+// { exports, CoreTextDecoder, wasm2js: true }.
 export function instantiate(exportsOf) {
 ${glue}
 const exports = __wbg_finalize_init({ exports: exportsOf(__wbg_get_imports()) }, exportsOf);
-return { exports, CoreTextDecoder, CoreEncoder, wasm2js: true };
+return { exports, CoreTextDecoder, wasm2js: true };
 }
 `;
   }
   return `${header}// The wasm-bindgen glue as a function: \`instantiate(module)\` gives a compiled module of this
-// package an instance with its own glue state, and returns { exports, CoreTextDecoder, CoreEncoder }.
+// package an instance with its own glue state, and returns { exports, CoreTextDecoder }.
 export function instantiate(module) {
 ${glue}
 const exports = initSync({ module });
-return { exports, CoreTextDecoder, CoreEncoder };
+return { exports, CoreTextDecoder };
 }
 `;
 }

@@ -15,30 +15,30 @@ export const FAMILIES = ['japanese', 'chinese-simplified', 'chinese-traditional'
 
 // What each entry is: the modules a page imports (files in pkg/; the first one's exports are kept).
 export const ENTRIES = [
-  { name: 'encoding-wasm (full)', imports: ['index.browser.mjs'], target: 81_920, ceiling: 91_908 },
-  { name: 'encoding-wasm/lite', imports: ['lite.browser.mjs'], target: 9_216, ceiling: 24_387 },
+  { name: 'encoding-wasm (full)', imports: ['index.browser.mjs'], target: 81_920, ceiling: 92_131 },
+  { name: 'encoding-wasm/lite', imports: ['lite.browser.mjs'], target: 9_216, ceiling: 24_372 },
   ...FAMILIES.map((f) => ({
     name: `lite + ${f}`,
     imports: ['lite.browser.mjs', `${f}.browser.mjs`],
     target: f === 'japanese' ? 30_720 : undefined,
-    ceiling: { japanese: 50_880, 'chinese-simplified': 49_248, 'chinese-traditional': 57_120, korean: 44_832 }[f],
+    ceiling: { japanese: 51_417, 'chinese-simplified': 49_548, 'chinese-traditional': 57_329, korean: 45_049 }[f],
   })),
   {
     name: 'lite + every add-on',
     imports: ['lite.browser.mjs', ...FAMILIES.map((f) => `${f}.browser.mjs`)],
-    ceiling: 129_344,
+    ceiling: 130_178,
   },
   // Without WebAssembly (the `react-native` and `no-wasm` conditions): the modules compiled to
   // JavaScript are part of the bundle, their indexes unpacked (about twice the bytes of the packed
   // ones, but expanding those takes seconds where JavaScript is interpreted). A page whose
   // WebAssembly fails fetches the same code (the browser entry's fallback).
-  { name: 'no-wasm: encoding-wasm (full)', imports: ['index.nowasm.mjs'], nowasm: true, ceiling: 205_472 },
-  { name: 'no-wasm: encoding-wasm/lite', imports: ['lite.nowasm.mjs'], nowasm: true, ceiling: 30_112 },
+  { name: 'no-wasm: encoding-wasm (full)', imports: ['index.nowasm.mjs'], nowasm: true, ceiling: 206_251 },
+  { name: 'no-wasm: encoding-wasm/lite', imports: ['lite.nowasm.mjs'], nowasm: true, ceiling: 30_608 },
   ...FAMILIES.map((f) => ({
     name: `no-wasm: lite + ${f}`,
     imports: ['lite.nowasm.mjs', `${f}.nowasm.mjs`],
     nowasm: true,
-    ceiling: { japanese: 76_256, 'chinese-simplified': 93_088, 'chinese-traditional': 95_360, korean: 77_504 }[f],
+    ceiling: { japanese: 77_084, 'chinese-simplified': 94_030, 'chinese-traditional': 95_820, korean: 78_139 }[f],
   })),
 ];
 

@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use crate::decoder::{Decode, DecoderResult};
+use crate::decoder::{Decode, DecoderResult, Pending};
 use crate::encoder::{pack_reverse, write_packed, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables::{self, GB18030_RANGES};
@@ -205,6 +205,13 @@ impl Decode for Gb18030Decoder {
 
     fn restored_len(&self) -> usize {
         usize::from(self.restored.len)
+    }
+
+    /// gb18030 first, second and third, those set (second only with first, third with second).
+    fn pending(&self) -> Option<Pending> {
+        let bytes = [self.first, self.second, self.third];
+        let len = bytes.iter().take_while(|&&b| b != 0).count();
+        (self.restored.len == 0).then(|| Pending::of(&bytes[..len]))
     }
 
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {

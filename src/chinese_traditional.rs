@@ -8,7 +8,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::decoder::{Decode, DecoderResult};
+use crate::decoder::{Decode, DecoderResult, Pending};
 use crate::encoder::{pack_reverse, write_packed, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
@@ -58,6 +58,12 @@ pub(crate) struct Big5Decoder {
 }
 
 impl Decode for Big5Decoder {
+    fn pending(&self) -> Option<Pending> {
+        Some(Pending::of(
+            &[self.leading][..usize::from(self.leading != 0)],
+        ))
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let index = tables::big5();
         let mut i = 0;

@@ -64,6 +64,46 @@ pub(crate) trait Decode {
     fn restored_len(&self) -> usize {
         0
     }
+
+    /// The bytes the decoder's state holds between calls: those read since it was last in its
+    /// initial state, which read again from the initial state give this state back. True of every
+    /// decoder but ISO-2022-JP's and replacement's, which [`Decoder::save`] packs otherwise.
+    /// `None` while it holds bytes the handler restored to the queue.
+    fn pending(&self) -> Option<Pending> {
+        Some(Pending::default())
+    }
+}
+
+/// Up to three bytes a decoder's state holds (see [`Decode::pending`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Pending {
+    bytes: [u8; 3],
+    len: u8,
+}
+
+impl Pending {
+    /// `bytes`, the first three of them at most (no decoder holds more).
+    pub(crate) fn of(bytes: &[u8]) -> Pending {
+        let mut p = Pending::default();
+        for &b in bytes.iter().take(3) {
+            p.bytes[usize::from(p.len)] = b;
+            p.len += 1;
+        }
+        p
+    }
+
+    /// As a number below 2^26: the length in bits 0–1, then the bytes.
+    fn pack(self) -> u32 {
+        let [a, b, c] = self.bytes.map(u32::from);
+        u32::from(self.len) | a << 2 | b << 10 | c << 18
+    }
+
+    fn unpack(saved: u32) -> Option<Pending> {
+        (saved < 1 << Decoder::SAVED_BITS).then_some(Pending {
+            bytes: [(saved >> 2) as u8, (saved >> 10) as u8, (saved >> 18) as u8],
+            len: (saved & 3) as u8,
+        })
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -103,6 +143,9 @@ pub struct Decoder {
 }
 
 impl Decoder {
+    /// [`Decoder::save`]'s numbers are below 2^SAVED_BITS.
+    pub const SAVED_BITS: u32 = 26;
+
     /// A decoder in its initial state.
     ///
     /// # Panics
@@ -166,6 +209,73 @@ impl Decoder {
             Kind::Utf16(d) => d.discard_restored(),
             _ => {}
         }
+    }
+
+    /// The decoder's state as a number below 2^[`Decoder::SAVED_BITS`], to keep in its place between calls:
+    /// [`Decoder::restore`] gives the same state back. Most decoders' state is the few bytes read
+    /// since it was last initial (a suffix of the input: UTF-8's sequence so far, gb18030 first,
+    /// second and third, a leading byte, UTF-16's leading surrogate and byte); ISO-2022-JP's
+    /// variables and replacement's flag are packed as they are. `None` while the decoder holds
+    /// bytes the handler restored to the queue (right after [`DecoderResult::Malformed`], until
+    /// [`Decoder::discard_queue`] or the next call reads them).
+    // Not inlined: `restore` calls it too, and a copy in each caller costs wasm bytes.
+    #[inline(never)]
+    pub fn save(&self) -> Option<u32> {
+        let pending = match &self.kind {
+            #[cfg(feature = "lite")]
+            Kind::Utf8(d) => d.pending(),
+            #[cfg(feature = "chinese-simplified")]
+            Kind::Gb18030(d) => d.pending(),
+            #[cfg(feature = "chinese-traditional")]
+            Kind::Big5(d) => d.pending(),
+            #[cfg(feature = "japanese")]
+            Kind::EucJp(d) => d.pending(),
+            #[cfg(feature = "japanese")]
+            Kind::Iso2022Jp(d) => return d.save(),
+            #[cfg(feature = "japanese")]
+            Kind::ShiftJis(d) => d.pending(),
+            #[cfg(feature = "korean")]
+            Kind::EucKr(d) => d.pending(),
+            Kind::Replacement(d) => return Some(d.save()),
+            #[cfg(feature = "lite")]
+            Kind::Utf16(d) => d.pending(),
+            // Stateless: single-byte and x-user-defined.
+            #[allow(unreachable_patterns)]
+            _ => Some(Pending::default()),
+        };
+        pending.map(Pending::pack)
+    }
+
+    /// The decoder of `encoding` that [`Decoder::save`] gave `saved` for, or `None` if `saved` is
+    /// no such number. Pending bytes are read again by a new decoder (so its state is the
+    /// standard's, by its own handler).
+    ///
+    /// # Panics
+    ///
+    /// As [`Decoder::new`].
+    pub fn restore(encoding: Encoding, saved: u32) -> Option<Decoder> {
+        let mut d = Decoder::new(encoding);
+        // The initial state, every decoder's 0 (streams are mostly between characters).
+        if saved == 0 {
+            return Some(d);
+        }
+        match &mut d.kind {
+            #[cfg(feature = "japanese")]
+            Kind::Iso2022Jp(k) => *k = Iso2022JpDecoder::restore(saved)?,
+            Kind::Replacement(k) => *k = ReplacementDecoder::restore(saved)?,
+            _ => {
+                let p = Pending::unpack(saved)?;
+                let len = usize::from(p.len);
+                // Pending bytes write nothing: a decoder holding them has written nothing yet.
+                let mut out = [0u16; 8];
+                let ended = d.decode_to_utf16(&p.bytes[..len], &mut out, false, DecoderMode::Fatal);
+                if ended != (DecoderResult::InputEmpty, len, 0) {
+                    return None;
+                }
+            }
+        }
+        // Only the number save() gives for that state (any other is refused).
+        (d.save() == Some(saved)).then_some(d)
     }
 
     /// Right after [`DecoderResult::Malformed`]: how many of the bytes the handler restored to the

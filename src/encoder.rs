@@ -318,6 +318,35 @@ impl Encoder {
         *self = Encoder::new(self.encoding).expect("an encoder exists for this encoding");
     }
 
+    /// The encoder's state as a number, to keep in its place between calls:
+    /// [`Encoder::restore`] gives it back. Only ISO-2022-JP's encoder has a state (0 ASCII, 1
+    /// Roman, 2 jis0208); the others' is 0. (A leading surrogate ending a chunk is the caller's
+    /// to pass again: see [`Encoder::encode_from_utf16`].)
+    pub fn save(&self) -> u32 {
+        match &self.kind {
+            #[cfg(feature = "japanese")]
+            Kind::Iso2022Jp(e) => e.save(),
+            _ => 0,
+        }
+    }
+
+    /// The encoder of `encoding` that [`Encoder::save`] gave `saved` for; `None` for replacement
+    /// or a number it never gives.
+    ///
+    /// # Panics
+    ///
+    /// As [`Encoder::new`].
+    pub fn restore(encoding: Encoding, saved: u32) -> Option<Encoder> {
+        let mut e = Encoder::new(encoding)?;
+        match &mut e.kind {
+            #[cfg(feature = "japanese")]
+            Kind::Iso2022Jp(k) => *k = Iso2022JpEncoder::restore(saved)?,
+            _ if saved != 0 => return None,
+            _ => {}
+        }
+        Some(e)
+    }
+
     /// Encodes UTF-8 input. Returns why it stopped, bytes of `src` read, bytes written.
     pub fn encode_from_utf8(
         &mut self,

@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use crate::decoder::{Decode, DecoderResult};
+use crate::decoder::{Decode, DecoderResult, Pending};
 use crate::encoder::{encode_char_by_bmp, pack_reverse, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
@@ -61,6 +61,12 @@ pub(crate) struct EucKrDecoder {
 }
 
 impl Decode for EucKrDecoder {
+    fn pending(&self) -> Option<Pending> {
+        Some(Pending::of(
+            &[self.leading][..usize::from(self.leading != 0)],
+        ))
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         // Its length known here, a pair's lookup needs no bounds check.
         let pairs = &pairs()[..PAIRS_LEN];

@@ -40,18 +40,7 @@ impl TextDecoderCore {
     /// The constructor's steps (<https://encoding.spec.whatwg.org/#dom-textdecoder>): `None` for
     /// replacement, which TextDecoder refuses.
     pub fn new(encoding: Encoding, fatal: bool, ignore_bom: bool) -> Option<Self> {
-        (encoding != Encoding::Replacement).then(|| TextDecoderCore {
-            decoder: Decoder::new(encoding),
-            mode: if fatal {
-                DecoderMode::Fatal
-            } else {
-                DecoderMode::Replacement
-            },
-            ignore_bom,
-            bom_seen: false,
-            bom_seen_at_start: false,
-            do_not_flush: false,
-        })
+        Self::restore(encoding, fatal, ignore_bom, 0)
     }
 
     pub fn encoding(&self) -> Encoding {
@@ -64,6 +53,43 @@ impl TextDecoderCore {
 
     pub fn ignore_bom(&self) -> bool {
         self.ignore_bom
+    }
+
+    /// This state as a number below 2^29, to keep in its place between calls (or between the
+    /// pieces of one): the decoder's ([`Decoder::save`]), then BOM seen, BOM seen when the call
+    /// started, and do not flush. [`TextDecoderCore::restore`] gives it back. `None` only while the
+    /// decoder holds restored bytes, which never outlive a `decode_to_*` call.
+    pub fn save(&self) -> Option<u32> {
+        let flags = u32::from(self.bom_seen)
+            | u32::from(self.bom_seen_at_start) << 1
+            | u32::from(self.do_not_flush) << 2;
+        Some(self.decoder.save()? | flags << Decoder::SAVED_BITS)
+    }
+
+    /// The TextDecoderCore of `encoding`, `fatal` and `ignore_bom` that
+    /// [`TextDecoderCore::save`] gave `saved` for (0: [`TextDecoderCore::new`]'s); `None` for
+    /// replacement (as [`TextDecoderCore::new`]) or a number it never gives.
+    ///
+    /// # Panics
+    ///
+    /// As [`Decoder::new`].
+    pub fn restore(encoding: Encoding, fatal: bool, ignore_bom: bool, saved: u32) -> Option<Self> {
+        let flags = saved >> Decoder::SAVED_BITS;
+        if flags > 7 || encoding == Encoding::Replacement {
+            return None;
+        }
+        Some(TextDecoderCore {
+            decoder: Decoder::restore(encoding, saved & ((1 << Decoder::SAVED_BITS) - 1))?,
+            mode: if fatal {
+                DecoderMode::Fatal
+            } else {
+                DecoderMode::Replacement
+            },
+            ignore_bom,
+            bom_seen: flags & 1 != 0,
+            bom_seen_at_start: flags & 2 != 0,
+            do_not_flush: flags & 4 != 0,
+        })
     }
 
     /// Steps 1–2 of decode(): a fresh decoder unless the previous call was streaming, then do not

@@ -1,6 +1,6 @@
 //! The encoding (<https://encoding.spec.whatwg.org/#the-encoding>): UTF-8's decoder and encoder.
 
-use crate::decoder::{Decode, DecoderResult};
+use crate::decoder::{Decode, DecoderResult, Pending};
 use crate::encoder::Encode;
 use crate::sink::{utf8_encode, Sink};
 
@@ -28,6 +28,21 @@ impl Default for Utf8Decoder {
 }
 
 impl Decode for Utf8Decoder {
+    /// The leading byte and the continuation bytes seen, from the code point so far: each
+    /// contributed its low bits to it (the boundaries follow from the leading byte).
+    fn pending(&self) -> Option<Pending> {
+        if self.bytes_needed == 0 {
+            return Some(Pending::default());
+        }
+        let seen = usize::from(self.bytes_seen);
+        let marker = [0, 0xC0, 0xE0, 0xF0][usize::from(self.bytes_needed)];
+        let mut bytes = [(marker | (self.code_point >> (6 * seen))) as u8, 0, 0];
+        for (k, b) in bytes[1..=seen].iter_mut().enumerate() {
+            *b = 0x80 | ((self.code_point >> (6 * (seen - 1 - k))) & 0x3F) as u8;
+        }
+        Some(Pending::of(&bytes[..=seen]))
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let mut i = 0;
         loop {

@@ -3,8 +3,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use encoding_wasm::wasm::buffers::{input16, input8, output16_at, output8, results, OUT_OF_BOUNDS};
-use encoding_wasm::wasm::decode::{bom_sniff, decode_once, CoreTextDecoder};
-use encoding_wasm::wasm::encode::{encode_once, CoreEncoder};
+use encoding_wasm::wasm::decode::{bom_sniff, decode_once, decode_saved, CoreTextDecoder};
+use encoding_wasm::wasm::encode::encode_saved;
 use encoding_wasm::wasm::info::{
     describe_encodings, flag_bits, has_encoding, label_lookup, FATAL, IGNORE_BOM, INSPECT, PLAIN,
 };
@@ -94,7 +94,7 @@ fn one_shot_decode_removes_the_bom_and_replaces_errors() {
         "\u{20AC}\u{81}"
     );
     // TextDecoder refuses replacement; the decode hook's plain decoder does not.
-    assert_eq!(decode_once(REPLACEMENT, 0, put(b"a")), -2);
+    assert_eq!(decode_once(REPLACEMENT, 0, put(b"a")), -4);
     assert_eq!(
         text(decode_once(REPLACEMENT, PLAIN, put(b"ab"))),
         "\u{FFFD}"
@@ -102,43 +102,66 @@ fn one_shot_decode_removes_the_bom_and_replaces_errors() {
     assert_eq!(decode_once(99, 0, put(b"a")), -2);
 }
 
-/// One decode() call of one piece through a `CoreTextDecoder`.
-fn call(d: &mut CoreTextDecoder, input: &[u8], stream: bool) -> i32 {
-    d.decode(put(input), stream, true, true)
+/// A TextDecoder as JS keeps it: its encoding, flags and saved state.
+struct Stream(u32, u32, u32);
+
+impl Stream {
+    /// One piece of a decode() call through `decode_saved`; the state after it is kept.
+    fn piece(&mut self, input: &[u8], stream: bool, first: bool, last: bool) -> i32 {
+        let n = decode_saved(self.0, self.1, self.2, put(input), stream, first, last);
+        self.2 = result(0);
+        n
+    }
+
+    /// One decode() call of one piece.
+    fn call(&mut self, input: &[u8], stream: bool) -> i32 {
+        self.piece(input, stream, true, true)
+    }
 }
 
 #[wasm_bindgen_test]
 fn streaming_decoder_keeps_state_until_a_final_call() {
-    let mut d = CoreTextDecoder::create(UTF16LE, 0).unwrap();
-    assert_eq!(text(call(&mut d, b"\xFF\xFE\x3D", true)), "");
-    assert_eq!(text(call(&mut d, b"\xD8\x00", true)), "");
-    assert_eq!(text(call(&mut d, b"\xDE\x61", false)), "\u{1F600}\u{FFFD}");
+    let mut d = Stream(UTF16LE, 0, 0);
+    assert_eq!(text(d.call(b"\xFF\xFE\x3D", true)), "");
+    assert_eq!(text(d.call(b"\xD8\x00", true)), "");
+    assert_eq!(text(d.call(b"\xDE\x61", false)), "\u{1F600}\u{FFFD}");
     // A new call after the final one starts afresh: the BOM is removed again.
-    assert_eq!(text(call(&mut d, b"\xFF\xFEa\x00", false)), "a");
+    assert_eq!(text(d.call(b"\xFF\xFEa\x00", false)), "a");
     // A call in pieces: only the first starts it, only the last ends it.
-    assert_eq!(text(d.decode(put(b"\xFF\xFE\x3D"), false, true, false)), "");
+    assert_eq!(text(d.piece(b"\xFF\xFE\x3D", false, true, false)), "");
     assert_eq!(
-        text(d.decode(put(b"\xD8\x00\xDE"), false, false, true)),
+        text(d.piece(b"\xD8\x00\xDE", false, false, true)),
         "\u{1F600}"
     );
-    assert!(CoreTextDecoder::create(REPLACEMENT, 0).is_none());
+    // TextDecoder refuses replacement; a number no state has is refused.
+    assert_eq!(
+        decode_saved(REPLACEMENT, 0, 0, put(b"a"), false, true, true),
+        -4
+    );
+    assert_eq!(decode_saved(40, 0, 0, put(b"a"), false, true, true), -2);
+    assert_eq!(
+        decode_saved(UTF8, 0, 1 << 29, put(b"a"), false, true, true),
+        -4
+    );
+    // Only the inspector and the decode hook's decoder are objects.
+    assert!(CoreTextDecoder::create(UTF8, 0).is_none());
     assert!(CoreTextDecoder::create(REPLACEMENT, PLAIN).is_some());
-    assert!(CoreTextDecoder::create(40, 0).is_none());
+    assert!(CoreTextDecoder::create(40, PLAIN).is_none());
 }
 
 #[wasm_bindgen_test]
 fn a_fatal_error_keeps_a_streams_state_and_ends_a_final_call() {
     // ISO-2022-JP: ESC ( J then an error; the stream stays in Roman, where 0x7E is U+203E.
-    let mut d = CoreTextDecoder::create(ISO_2022_JP, FATAL).unwrap();
-    assert_eq!(call(&mut d, b"\x1B\x28\x4A\xFF", true), -1);
-    assert_eq!(text(call(&mut d, b"\x7E", false)), "\u{203E}");
-    assert_eq!(text(call(&mut d, b"\x7E", false)), "~");
-    assert_eq!(call(&mut d, b"\x1B\x28\x4A\xFF", false), -1);
-    assert_eq!(text(call(&mut d, b"\x7E", false)), "~");
-    let mut d = CoreTextDecoder::create(UTF8, FATAL).unwrap();
-    assert_eq!(text(call(&mut d, b"\xE3\x81", true)), "");
-    assert_eq!(call(&mut d, b"A", true), -1);
-    assert_eq!(text(call(&mut d, b"B", false)), "B");
+    let mut d = Stream(ISO_2022_JP, FATAL, 0);
+    assert_eq!(d.call(b"\x1B\x28\x4A\xFF", true), -1);
+    assert_eq!(text(d.call(b"\x7E", false)), "\u{203E}");
+    assert_eq!(text(d.call(b"\x7E", false)), "~");
+    assert_eq!(d.call(b"\x1B\x28\x4A\xFF", false), -1);
+    assert_eq!(text(d.call(b"\x7E", false)), "~");
+    let mut d = Stream(UTF8, FATAL, 0);
+    assert_eq!(text(d.call(b"\xE3\x81", true)), "");
+    assert_eq!(d.call(b"A", true), -1);
+    assert_eq!(text(d.call(b"B", false)), "B");
 }
 
 #[wasm_bindgen_test]
@@ -148,15 +171,16 @@ fn lengths_beyond_the_input_buffer_read_nothing() {
     let huge = 1 << 30;
     assert_eq!(decode_once(WINDOWS_1252, 0, huge), OUT_OF_BOUNDS);
     assert_eq!(decode_once(UTF8, 0, huge), OUT_OF_BOUNDS);
-    let mut d = CoreTextDecoder::create(UTF8, 0).unwrap();
-    assert_eq!(d.decode(huge, false, true, true), OUT_OF_BOUNDS);
-    assert_eq!(label_lookup(huge), -1);
-    assert_eq!(bom_sniff(huge), -1);
-    assert_eq!(encode_once(UTF8, false, huge), OUT_OF_BOUNDS);
     assert_eq!(
-        CoreEncoder::create(UTF8, true).unwrap().encode(huge, true),
+        decode_saved(UTF8, 0, 0, huge, true, true, true),
         OUT_OF_BOUNDS
     );
+    let mut d = CoreTextDecoder::create(UTF8, PLAIN).unwrap();
+    assert_eq!(d.decode(huge, true), OUT_OF_BOUNDS);
+    assert_eq!(label_lookup(huge), -1);
+    assert_eq!(bom_sniff(huge), -1);
+    assert_eq!(encode_saved(UTF8, false, 0, huge, true), OUT_OF_BOUNDS);
+    assert_eq!(encode_saved(UTF8, true, 0, huge, false), OUT_OF_BOUNDS);
     // Within the buffer all is well.
     assert_eq!(text(decode_once(UTF8, 0, len)), "abc");
 }
@@ -185,10 +209,10 @@ fn bom_sniff_reports_encoding_and_length() {
 #[wasm_bindgen_test]
 fn inspect_reports_ranges_through_the_buffers_in_pieces() {
     let mut r = CoreTextDecoder::create(UTF8, INSPECT).unwrap();
-    let n = r.decode(put(b"a\xF0\x90"), false, true, false);
+    let n = r.decode(put(b"a\xF0\x90"), false);
     assert_eq!(text(n), "a");
     assert_eq!(result(0), 0);
-    let n = r.decode(put(b"\x80A\xFF"), false, false, true);
+    let n = r.decode(put(b"\x80A\xFF"), true);
     assert_eq!(text(n), "\u{FFFD}A\u{FFFD}");
     assert_eq!((result(0), result(1)), (2, UTF8));
     let raw = unsafe { core::slice::from_raw_parts(output8(), 24) };
@@ -203,34 +227,69 @@ fn inspect_reports_ranges_through_the_buffers_in_pieces() {
 fn encoders_in_html_and_fatal_modes() {
     let units: Vec<u16> = "a\u{20AC}\u{3042}".encode_utf16().collect();
     assert_eq!(
-        bytes(encode_once(WINDOWS_1252, true, put16(&units))),
+        bytes(encode_saved(WINDOWS_1252, true, 0, put16(&units), true)),
         b"a\x80&#12354;"
     );
-    assert_eq!(encode_once(WINDOWS_1252, false, put16(&units)), -1);
+    assert_eq!(
+        encode_saved(WINDOWS_1252, false, 0, put16(&units), true),
+        -1
+    );
     assert_eq!((result(0), result(1), result(2)), (3, 0x3042, 2));
     assert_eq!(bytes(result(2) as i32), b"a\x80");
-    assert_eq!(encode_once(REPLACEMENT, true, put16(&units)), -2);
+    assert_eq!(encode_saved(REPLACEMENT, true, 0, put16(&units), true), -2);
+    assert_eq!(encode_saved(40, true, 0, put16(&units), true), -2);
+    // windows-1252's encoder has no state but 0.
+    assert_eq!(encode_saved(WINDOWS_1252, true, 1, put16(&units), true), -4);
     // A leading surrogate ending a non-final chunk is left unread, then paired.
-    let mut e = CoreEncoder::create(UTF16LE, false).unwrap();
-    assert_eq!(bytes(e.encode(put16(&[0x61, 0xD83D]), false)), b"a\x00");
+    assert_eq!(
+        bytes(encode_saved(
+            UTF16LE,
+            false,
+            0,
+            put16(&[0x61, 0xD83D]),
+            false
+        )),
+        b"a\x00"
+    );
     assert_eq!(result(0), 1);
     assert_eq!(
-        bytes(e.encode(put16(&[0xD83D, 0xDE00]), true)),
+        bytes(encode_saved(
+            UTF16LE,
+            false,
+            result(3),
+            put16(&[0xD83D, 0xDE00]),
+            true
+        )),
         b"\x3D\xD8\x00\xDE"
     );
-    assert!(CoreEncoder::create(REPLACEMENT, true).is_none());
 }
 
 #[wasm_bindgen_test]
 fn an_unmappable_code_point_keeps_the_encoders_state() {
     // ISO-2022-JP in JIS X 0208 mode: "x" switches back to ASCII, then U+20AC is unmappable. The
     // bytes before it are reported, and the encoder goes on from ASCII.
-    let mut e = CoreEncoder::create(ISO_2022_JP, false).unwrap();
     let units: Vec<u16> = "\u{3042}".encode_utf16().collect();
-    assert_eq!(bytes(e.encode(put16(&units), false)), b"\x1B$B$\"");
+    let n = encode_saved(ISO_2022_JP, false, 0, put16(&units), false);
+    assert_eq!(bytes(n), b"\x1B$B$\"");
+    // The state after it: jis0208 (2).
+    assert_eq!(result(3), 2);
     let units: Vec<u16> = "x\u{20AC}y".encode_utf16().collect();
-    assert_eq!(e.encode(put16(&units), false), -1);
-    assert_eq!((result(0), result(1), result(2)), (2, 0x20AC, 4));
+    assert_eq!(
+        encode_saved(ISO_2022_JP, false, 2, put16(&units), false),
+        -1
+    );
+    assert_eq!(
+        (result(0), result(1), result(2), result(3)),
+        (2, 0x20AC, 4, 0)
+    );
     assert_eq!(bytes(4), b"\x1B(Bx");
-    assert_eq!(bytes(e.encode(put16(&[0x79]), true)), b"y");
+    assert_eq!(
+        bytes(encode_saved(ISO_2022_JP, false, 0, put16(&[0x79]), true)),
+        b"y"
+    );
+    // A state ISO-2022-JP's encoder never has.
+    assert_eq!(
+        encode_saved(ISO_2022_JP, false, 3, put16(&[0x79]), true),
+        -4
+    );
 }

@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use super::{euc_jp_bytes, jis0208_code_point};
-use crate::decoder::{Decode, DecoderResult};
+use crate::decoder::{Decode, DecoderResult, Pending};
 use crate::encoder::{encode_char_by_bmp, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
@@ -17,6 +17,15 @@ pub(crate) struct EucJpDecoder {
 }
 
 impl Decode for EucJpDecoder {
+    /// EUC-JP leading, after the 0x8F that set the jis0212 flag.
+    fn pending(&self) -> Option<Pending> {
+        Some(match (self.jis0212, self.leading) {
+            (_, 0) => Pending::default(),
+            (false, leading) => Pending::of(&[leading]),
+            (true, leading) => Pending::of(&[0x8F, leading]),
+        })
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let jis0208 = tables::jis0208();
         let pairs = pairs(jis0208);

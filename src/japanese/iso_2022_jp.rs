@@ -51,6 +51,50 @@ const ERROR: Step = Step::Error {
     first: 0,
 };
 
+/// The decoder states in the order [`Iso2022JpDecoder::save`] numbers them (their declaration's).
+const STATES: [State; 7] = [
+    State::Ascii,
+    State::Roman,
+    State::Katakana,
+    State::LeadingByte,
+    State::TrailingByte,
+    State::EscapeStart,
+    State::Escape,
+];
+
+impl Iso2022JpDecoder {
+    /// The four variables packed: decoder state and output state (numbered as in [`STATES`]),
+    /// leading and output; `None` while a restored byte is held.
+    pub(crate) fn save(&self) -> Option<u32> {
+        let packed = self.state as u32
+            | (self.output_state as u32) << 3
+            | u32::from(self.leading) << 6
+            | u32::from(self.output) << 14;
+        self.restored.is_none().then_some(packed)
+    }
+
+    /// The decoder [`Iso2022JpDecoder::save`] gave `saved` for; `None` for a number it never gives:
+    /// the output state is one of the first four states, and leading is a byte the handler set in
+    /// the states that read it (0x21 to 0x7E in trailing byte, 0x24 or 0x28 in escape).
+    pub(crate) fn restore(saved: u32) -> Option<Iso2022JpDecoder> {
+        let state = *STATES.get((saved & 7) as usize)?;
+        let output_state = *STATES[..4].get((saved >> 3 & 7) as usize)?;
+        let leading = (saved >> 6) as u8;
+        let valid = match state {
+            State::TrailingByte => (0x21..=0x7E).contains(&leading),
+            State::Escape => matches!(leading, 0x24 | 0x28),
+            _ => true,
+        };
+        (valid && saved < 1 << 15).then_some(Iso2022JpDecoder {
+            state,
+            output_state,
+            leading,
+            output: saved >> 14 != 0,
+            restored: None,
+        })
+    }
+}
+
 impl Decode for Iso2022JpDecoder {
     fn discard_restored(&mut self) {
         self.restored = None;
@@ -268,6 +312,22 @@ impl EncoderState {
 pub(crate) struct Iso2022JpEncoder {
     state: EncoderState,
     bytes: &'static BmpTable,
+}
+
+impl Iso2022JpEncoder {
+    /// The encoder's state: 0 ASCII, 1 Roman, 2 jis0208.
+    pub(crate) fn save(&self) -> u32 {
+        self.state as u32
+    }
+
+    pub(crate) fn restore(saved: u32) -> Option<Iso2022JpEncoder> {
+        use EncoderState::*;
+        let state = *[Ascii, Roman, Jis0208].get(saved as usize)?;
+        Some(Iso2022JpEncoder {
+            state,
+            ..Iso2022JpEncoder::default()
+        })
+    }
 }
 
 impl Default for Iso2022JpEncoder {

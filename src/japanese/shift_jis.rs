@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use super::{jis0208_code_point, shift_jis_bytes};
-use crate::decoder::{Decode, DecoderResult};
+use crate::decoder::{Decode, DecoderResult, Pending};
 use crate::encoder::{encode_char_by_bmp, BmpTable, Encode};
 use crate::sink::Sink;
 use crate::tables;
@@ -16,6 +16,12 @@ pub(crate) struct ShiftJisDecoder {
 }
 
 impl Decode for ShiftJisDecoder {
+    fn pending(&self) -> Option<Pending> {
+        Some(Pending::of(
+            &[self.leading][..usize::from(self.leading != 0)],
+        ))
+    }
+
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let pairs = pairs();
         let mut i = 0;

@@ -10,6 +10,19 @@ pub(crate) struct ReplacementDecoder {
     replacement_error_returned: bool,
 }
 
+impl ReplacementDecoder {
+    /// Replacement error returned, as 0 or 1.
+    pub(crate) fn save(&self) -> u32 {
+        u32::from(self.replacement_error_returned)
+    }
+
+    pub(crate) fn restore(saved: u32) -> Option<ReplacementDecoder> {
+        (saved < 2).then_some(ReplacementDecoder {
+            replacement_error_returned: saved == 1,
+        })
+    }
+}
+
 impl Decode for ReplacementDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, _last: bool) -> (DecoderResult, usize) {
         if src.is_empty() {

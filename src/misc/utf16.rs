@@ -2,7 +2,7 @@
 //! (<https://encoding.spec.whatwg.org/#shared-utf-16-decoder>), and an encoder, which the standard
 //! does not define (this crate's documented extension).
 
-use crate::decoder::{Decode, DecoderResult};
+use crate::decoder::{Decode, DecoderResult, Pending};
 use crate::encoder::{AsciiRun, Encode};
 use crate::sink::Sink;
 
@@ -35,6 +35,26 @@ impl Decode for Utf16Decoder {
 
     fn restored_len(&self) -> usize {
         usize::from(self.leading_byte.is_some())
+    }
+
+    /// The leading surrogate's two bytes, then the leading byte. (A leading byte the handler
+    /// restored is the one it would read next from the initial state, so it is pending too.)
+    fn pending(&self) -> Option<Pending> {
+        let mut bytes = [0; 3];
+        let mut len = 0;
+        if let Some(s) = self.leading_surrogate {
+            bytes[..2].copy_from_slice(&if self.is_utf16be_decoder {
+                s.to_be_bytes()
+            } else {
+                s.to_le_bytes()
+            });
+            len = 2;
+        }
+        if let Some(b) = self.leading_byte {
+            bytes[len] = b;
+            len += 1;
+        }
+        Some(Pending::of(&bytes[..len]))
     }
 
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {

@@ -1,11 +1,12 @@
-//! Decoding for JS: [`CoreTextDecoder`], a class with the shape of WebIDL's TextDecoder
-//! (<https://encoding.spec.whatwg.org/#interface-textdecoder>) over the core's `TextDecoderCore`
-//! (or the decode hook's plain decoder, <https://encoding.spec.whatwg.org/#decode>, or the core's
-//! `Inspector` for `inspect()`), and one-shot decodes with a decoder on the stack. Input is in
-//! `in8`, output goes to `out16`. JS holds a class instance through wasm-bindgen's handle, which
-//! its `free()` zeroes: a freed object is an error from then on, never a dangling pointer.
+//! Decoding for JS: TextDecoder's decode() (<https://encoding.spec.whatwg.org/#interface-textdecoder>)
+//! over the core's `TextDecoderCore` on the stack, its state between calls kept by JS as a number
+//! ([`decode_saved`], [`decode_once`]), and [`CoreTextDecoder`], a class over the decode hook's
+//! plain decoder (<https://encoding.spec.whatwg.org/#decode>) or the core's `Inspector` for
+//! `inspect()`. Input is in `in8`, output goes to `out16`. JS holds a class instance through
+//! wasm-bindgen's handle, which its `free()` zeroes: a freed object is an error from then on, never
+//! a dangling pointer.
 
-use super::buffers::{sized, OUT_OF_BOUNDS, SCRATCH};
+use super::buffers::{sized, Scratch, OUT_OF_BOUNDS, SCRATCH};
 use super::info::{FATAL, IGNORE_BOM, INSPECT, PLAIN};
 use crate::decoder::{Decoder, DecoderMode, DecoderResult};
 use crate::diagnostics::Inspector;
@@ -15,16 +16,16 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 /// A fatal error: decode() throws a TypeError.
 const MALFORMED: i32 = -1;
+/// A saved state from JS that no decoder or encoder has (a bug on the JS side).
+pub(crate) const NOT_A_STATE: i32 = -4;
 
 enum State {
-    Text(TextDecoderCore),
     Plain(Decoder),
     Inspect(Inspector),
 }
 
-/// A TextDecoder's state for JS: constructed from an encoding number (the standard's order) and
-/// flags, and decode() over each piece of input. (The attributes are constant, so the JS class
-/// keeps them.)
+/// A decoder for JS over a whole input in pieces: the decode hook's or an inspector, constructed
+/// from an encoding number (the standard's order) and flags.
 #[wasm_bindgen]
 pub struct CoreTextDecoder {
     state: State,
@@ -40,9 +41,9 @@ fn encoding(index: u32) -> Option<Encoding> {
 
 #[wasm_bindgen]
 impl CoreTextDecoder {
-    /// The constructor's steps: undefined for an unknown number (or one this module lacks), or for replacement without
-    /// `PLAIN` or `INSPECT` (TextDecoder refuses it). With `INSPECT`, an inspector: `IGNORE_BOM`
-    /// and `PLAIN` (sniff the BOM as the decode hook does) are its options.
+    /// With `INSPECT`, an inspector: `IGNORE_BOM` and `PLAIN` (sniff the BOM as the decode hook
+    /// does) are its options; else with `PLAIN`, the decode hook's decoder. Undefined for an
+    /// unknown number (or one this module lacks), or without either flag.
     pub fn create(enc: u32, flags: u32) -> Option<CoreTextDecoder> {
         let e = encoding(enc)?;
         let state = if flags & INSPECT != 0 {
@@ -54,11 +55,7 @@ impl CoreTextDecoder {
         } else if flags & PLAIN != 0 {
             State::Plain(Decoder::new(e))
         } else {
-            State::Text(TextDecoderCore::new(
-                e,
-                flags & FATAL != 0,
-                flags & IGNORE_BOM != 0,
-            )?)
+            return None;
         };
         Some(CoreTextDecoder { state })
     }
@@ -71,32 +68,25 @@ impl CoreTextDecoder {
         }
     }
 
-    /// decode(): one call's next piece of input, `in8[..length]`, into `out16` (`stream` is the
-    /// call's option; `first` and `last` say which pieces begin and end the call's input). Returns
-    /// the number of code units, -1 for a fatal error, -3 if `length` is beyond the input
-    /// buffer. An inspector's
+    /// The next piece of input, `in8[..length]`, into `out16` (`last_piece` ends the input).
+    /// Returns the number of code units, -3 if `length` is beyond the input buffer. An inspector's
     /// first piece holds the first three bytes of the input (or all of it); its errors go to
     /// `out8` as little-endian u32 triples (start, end, text index, from the start of the input),
     /// and `results` = [errors in `out8`, encoding number used, errors so far in the whole input,
     /// recorded or not].
-    pub fn decode(&mut self, length: usize, stream: bool, first: bool, last_piece: bool) -> i32 {
+    pub fn decode(&mut self, length: usize, last_piece: bool) -> i32 {
         let s = SCRATCH.get();
         let Some(src) = s.in8.get(..length) else {
             return OUT_OF_BOUNDS;
         };
-        let (result, _, written) = match &mut self.state {
-            State::Text(core) => {
-                if first {
-                    core.start(stream);
-                }
-                let dst = sized(&mut s.out16, core.max_utf16_buffer_length(length));
-                s.out16_at = dst.as_ptr() as u32;
-                core.decode_to_utf16(src, dst, last_piece)
-            }
+        let written = match &mut self.state {
             State::Plain(d) => {
                 let dst = sized(&mut s.out16, d.max_utf16_buffer_length(length));
                 s.out16_at = dst.as_ptr() as u32;
+                // Replacement mode: neither `Malformed` nor, the output buffer holding the bound,
+                // `OutputFull` happens.
                 d.decode_to_utf16(src, dst, last_piece, DecoderMode::Replacement)
+                    .2
             }
             State::Inspect(r) => {
                 r.feed(src, last_piece);
@@ -114,33 +104,93 @@ impl CoreTextDecoder {
                 let written = r.text.len();
                 r.text.clear();
                 r.errors.clear();
-                (DecoderResult::InputEmpty, length, written)
+                written
             }
         };
-        match result {
-            DecoderResult::Malformed => MALFORMED,
-            // The output buffer holds the bound, so `OutputFull` does not happen.
-            _ => written as i32,
-        }
+        written as i32
     }
 }
 
-/// A whole non-streaming decode of `in8[..len]` with a decoder on the stack: nothing allocated
-/// per TextDecoder. Returns as [`CoreTextDecoder::decode`]; -2 if there is no such decoder (or this
-/// module lacks it).
+/// A TextDecoder's decode() of `in8[..length]`, one piece of a call, into `out16`: the number of
+/// code units, -1 for a fatal error, -3 if `length` is beyond the input buffer.
+fn decode_text(
+    core: &mut TextDecoderCore,
+    s: &mut Scratch,
+    length: usize,
+    stream: bool,
+    first: bool,
+    last_piece: bool,
+) -> i32 {
+    let Some(src) = s.in8.get(..length) else {
+        return OUT_OF_BOUNDS;
+    };
+    if first {
+        core.start(stream);
+    }
+    let dst = sized(&mut s.out16, core.max_utf16_buffer_length(length));
+    s.out16_at = dst.as_ptr() as u32;
+    match core.decode_to_utf16(src, dst, last_piece) {
+        (DecoderResult::Malformed, _, _) => MALFORMED,
+        // The output buffer holds the bound, so `OutputFull` does not happen.
+        (_, _, written) => written as i32,
+    }
+}
+
+/// TextDecoder's decode() (<https://encoding.spec.whatwg.org/#dom-textdecoder-decode>): one
+/// call's next piece of input, `in8[..length]`, into `out16` (`stream` is the call's option;
+/// `first` and `last_piece` say which pieces begin and end the call's input; `flags` are `FATAL`
+/// and `IGNORE_BOM`). The TextDecoder's state is kept by JS between calls as a number
+/// ([`TextDecoderCore::save`]; 0 is a new decoder's), not in an instance here, so that a stream
+/// dropped mid-way holds no wasm memory: `saved` is the state before this piece, `results[0]` the
+/// state after it (after a fatal error too). Returns the number of code units, -1 for a fatal
+/// error, -2 if this module lacks the encoding, -3 if `length` is beyond the input buffer, -4 if
+/// `saved` is no state of it (none is replacement's, which TextDecoder refuses).
+#[wasm_bindgen]
+pub fn decode_saved(
+    enc: u32,
+    flags: u32,
+    saved: u32,
+    length: usize,
+    stream: bool,
+    first: bool,
+    last_piece: bool,
+) -> i32 {
+    let Some(e) = encoding(enc) else { return -2 };
+    let Some(mut core) =
+        TextDecoderCore::restore(e, flags & FATAL != 0, flags & IGNORE_BOM != 0, saved)
+    else {
+        return NOT_A_STATE;
+    };
+    let s = SCRATCH.get();
+    let n = decode_text(&mut core, s, length, stream, first, last_piece);
+    // After a call with room for all its output the decoder holds no restored bytes (a fatal
+    // error discards them), so this is always a state.
+    match core.save() {
+        Some(saved) => {
+            s.result[0] = saved;
+            n
+        }
+        None => NOT_A_STATE,
+    }
+}
+
+/// A whole non-streaming decode of `in8[..len]` with a decoder on the stack, TextDecoder's (`flags`
+/// as [`decode_saved`]'s) or with `PLAIN` the decode hook's after its BOM sniff: nothing allocated
+/// per TextDecoder. Returns as [`decode_saved`].
 #[wasm_bindgen]
 pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
     if SCRATCH.get().in8.len() < len {
         return OUT_OF_BOUNDS;
     }
-    // Encodings without a BOM to remove (nor replacement, which TextDecoder refuses): a whole
-    // decode() call is the decoder's run to the end of the queue in the TextDecoder's mode
-    // (https://encoding.spec.whatwg.org/#dom-textdecoder-decode), with nothing around it.
+    // The decode hook's, or for encodings without a BOM to remove (nor replacement, which
+    // TextDecoder refuses) a whole decode() call: the decoder's run to the end of the queue in the
+    // TextDecoder's mode (https://encoding.spec.whatwg.org/#dom-textdecoder-decode), with nothing
+    // around it.
     use Encoding::{Replacement, Utf16Be, Utf16Le, Utf8};
-    let whole = encoding(enc)
-        .filter(|e| flags & PLAIN == 0 && !matches!(e, Utf8 | Utf16Be | Utf16Le | Replacement));
-    if let Some(e) = whole {
-        let s = SCRATCH.get();
+    let Some(e) = encoding(enc) else { return -2 };
+    let whole = flags & PLAIN != 0 || !matches!(e, Utf8 | Utf16Be | Utf16Le | Replacement);
+    let s = SCRATCH.get();
+    if whole {
         let mut d = Decoder::new(e);
         let dst = sized(&mut s.out16, d.max_utf16_buffer_length(len));
         s.out16_at = dst.as_ptr() as u32;
@@ -154,10 +204,7 @@ pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
             (_, _, written) => written as i32,
         };
     }
-    match CoreTextDecoder::create(enc, flags) {
-        Some(mut d) => d.decode(len, false, true, true),
-        None => -2,
-    }
+    decode_saved(enc, flags, 0, len, false, true, true)
 }
 
 /// BOM sniff (<https://encoding.spec.whatwg.org/#bom-sniff>) on `in8[..len]`:

@@ -1,8 +1,8 @@
-//! Encoding for JS: [`CoreEncoder`], the core's `Encoder` with its error mode, over UTF-16 input
-//! in `in16`, output to `out8`, and one-shot encodes with an encoder on the stack. As for the
-//! decoder classes, JS holds an instance through wasm-bindgen's handle (a freed one is an error).
+//! Encoding for JS: the core's `Encoder` on the stack with its error mode, over UTF-16 input in
+//! `in16`, output to `out8`; its state between calls is kept by JS as a number.
 
 use super::buffers::{sized, OUT_OF_BOUNDS, SCRATCH};
+use super::decode::NOT_A_STATE;
 use crate::encoder::{Encoder, EncoderMode, EncoderResult};
 use crate::encoding::Encoding;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -10,67 +10,52 @@ use wasm_bindgen::prelude::wasm_bindgen;
 /// An unmappable code point in fatal mode.
 const UNMAPPABLE: i32 = -1;
 
-/// A streaming encoder in html or fatal error mode.
+/// Encodes `in16[..units]` into `out8` with the encoder of encoding number `enc`, in html mode or
+/// fatal (`last` ends the input). The encoder's state is kept by JS between calls as a number
+/// ([`Encoder::save`]; 0 is a new encoder's), not in an instance here, so that one dropped
+/// mid-stream holds no wasm memory: `saved` is the state before the call. Returns the bytes
+/// written, -1 for an unmappable code point (fatal mode; the state after it lets the caller go on
+/// with the rest), -2 if the encoding has no encoder (or this module lacks it), -3 if `units` is
+/// beyond the input buffer, -4 if `saved` is no state of it. `results` = [code units read (the
+/// unmappable code point included), the unmappable code point, bytes written before it, the
+/// encoder's state after the call]. A leading surrogate ending a non-last chunk is left unread for
+/// the caller to pass again.
 #[wasm_bindgen]
-pub struct CoreEncoder {
-    encoder: Encoder,
-    mode: EncoderMode,
-}
-
-#[wasm_bindgen]
-impl CoreEncoder {
-    /// An encoder for encoding number `enc`, in html mode or fatal; undefined if the encoding has
-    /// no encoder (or this module lacks it).
-    pub fn create(enc: u32, html: bool) -> Option<CoreEncoder> {
-        let e = Encoding::ALL
-            .get(enc as usize)
-            .filter(|e| e.is_available())?;
-        let encoder = Encoder::new(*e)?;
-        Some(CoreEncoder {
-            encoder,
-            mode: if html {
-                EncoderMode::Html
-            } else {
-                EncoderMode::Fatal
-            },
-        })
-    }
-
-    /// Encodes `in16[..units]` into `out8` (`last` ends the input). Returns the bytes written, -1
-    /// for an unmappable code point (fatal mode; the encoder keeps its state, so the caller may go
-    /// on with the rest), -3 if `units` is beyond the input buffer. `results` = [code units read
-    /// (the unmappable code point included), the unmappable code point, bytes written before it].
-    /// A leading surrogate ending a non-last chunk is left unread for the caller to pass again.
-    pub fn encode(&mut self, units: usize, last: bool) -> i32 {
-        let s = SCRATCH.get();
-        let Some(src) = s.in16.get(..units) else {
-            return OUT_OF_BOUNDS;
+pub fn encode_saved(enc: u32, html: bool, saved: u32, units: usize, last: bool) -> i32 {
+    let Some(e) = Encoding::ALL.get(enc as usize).filter(|e| e.is_available()) else {
+        return -2;
+    };
+    let Some(mut encoder) = Encoder::restore(*e, saved) else {
+        return if Encoder::new(*e).is_none() {
+            -2
+        } else {
+            NOT_A_STATE
         };
-        let dst = sized(
-            &mut s.out8,
-            self.encoder.max_buffer_length_from_utf16(units, self.mode),
-        );
-        let (result, read, written) = self.encoder.encode_from_utf16(src, dst, last, self.mode);
-        match result {
-            EncoderResult::Unmappable(c) => {
-                s.result = [read as u32, u32::from(c), written as u32, 0];
-                UNMAPPABLE
-            }
-            // The output buffer holds the bound, so `OutputFull` does not happen.
-            _ => {
-                s.result = [read as u32, 0, 0, 0];
-                written as i32
-            }
+    };
+    let mode = if html {
+        EncoderMode::Html
+    } else {
+        EncoderMode::Fatal
+    };
+    let s = SCRATCH.get();
+    let Some(src) = s.in16.get(..units) else {
+        return OUT_OF_BOUNDS;
+    };
+    let dst = sized(
+        &mut s.out8,
+        encoder.max_buffer_length_from_utf16(units, mode),
+    );
+    let (result, read, written) = encoder.encode_from_utf16(src, dst, last, mode);
+    let saved = encoder.save();
+    match result {
+        EncoderResult::Unmappable(c) => {
+            s.result = [read as u32, u32::from(c), written as u32, saved];
+            UNMAPPABLE
         }
-    }
-}
-
-/// A whole encode with an encoder on the stack; returns as [`CoreEncoder::encode`], -2 if there
-/// is no encoder.
-#[wasm_bindgen]
-pub fn encode_once(enc: u32, html: bool, units: usize) -> i32 {
-    match CoreEncoder::create(enc, html) {
-        Some(mut e) => e.encode(units, true),
-        None => -2,
+        // The output buffer holds the bound, so `OutputFull` does not happen.
+        _ => {
+            s.result = [read as u32, 0, 0, saved];
+            written as i32
+        }
     }
 }
