@@ -43,8 +43,6 @@ export const TypedArrayPrototypeSet = uncurryThis(TypedArrayPrototype.set);
 export const TypedArrayPrototypeGetLength = getter(TypedArrayPrototype, 'length');
 export const TypedArrayPrototypeGetBuffer = getter(TypedArrayPrototype, 'buffer');
 export const TypedArrayPrototypeGetByteOffset = getter(TypedArrayPrototype, 'byteOffset');
-export const TypedArrayPrototypeGetByteLength = getter(TypedArrayPrototype, 'byteLength');
-export const TypedArrayPrototypeGetSymbolToStringTag = getter(TypedArrayPrototype, Symbol.toStringTag);
 export const ArrayBufferPrototypeGetByteLength = getter(ArrayBuffer.prototype, 'byteLength');
 
 export { uncurryThis, getter as uncurryGetter };
