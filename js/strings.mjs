@@ -77,6 +77,13 @@ export function utf16ToString(heap16, node, start, n) {
     }
     return ucs2Slice(node, 2 * start, 2 * (start + n));
   }
+  // Without Buffer, up to 64 units: 16 at a time (an array-like argument list would be read through
+  // its `length` getter, which user code can replace).
+  if (n <= 64 && start + n + 16 <= lengthOf(heap16)) {
+    let s = '';
+    for (let p = start, end = start + n; p < end; p += 16) s += units16(heap16, p);
+    return s.length === n ? s : slice(s, 0, n);
+  }
   const native = n > 64 ? nativeUtf16() : null;
   if (native !== null) return nativeDecode(native, units(heap16, start, start + n));
   let s = '';
