@@ -4,14 +4,35 @@
 // probed when the module loads and is null where it does not work.
 
 import { lengthOf } from './webidl.mjs';
+import {
+  U8,
+  uncurryThis,
+  ObjectDefineProperty,
+  ObjectSetPrototypeOf,
+  RegExpPrototypeExec,
+  StringPrototypeCharCodeAt,
+  StringPrototypeIsWellFormed,
+  StringPrototypeToWellFormed,
+} from './primordials.mjs';
+
+// Node's Buffer and its methods as they are when this module loads (see primordials.mjs); each
+// method below is uncurried: ucs2Slice(buffer, start, end).
+const BufferPrototype = (() => {
+  try {
+    return globalThis.Buffer.prototype;
+  } catch {
+    return null;
+  }
+})();
+const AB = ArrayBuffer;
+const method = (name) => (typeof BufferPrototype?.[name] === 'function' ? uncurryThis(BufferPrototype[name]) : null);
 
 // Node's Buffer copies UTF-16 into a string fastest, where it exists and works.
 export const ucs2Slice = (() => {
   try {
-    const B = globalThis.Buffer;
-    const slice = B.prototype.ucs2Slice;
-    const probe = B.from(new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0x3042]).buffer);
-    return slice.call(probe, 2, 10) === 'a\u{1F600}\u3042' && slice.call(probe, 0, 2) === '\uFEFF' ? slice : null;
+    const slice = method('ucs2Slice');
+    const probe = globalThis.Buffer.from(new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0x3042]).buffer);
+    return slice(probe, 2, 10) === 'a\u{1F600}\u3042' && slice(probe, 0, 2) === '\uFEFF' ? slice : null;
   } catch {
     return null;
   }
@@ -25,9 +46,9 @@ const sliceViews = (() => {
     const v = new Uint8Array([0, 0x61, 0, 0x3d, 0xd8, 0, 0xde]).subarray(1);
     Object.defineProperty(v, 'length', { value: 0 });
     return (
-      ucs2Slice.call(v, 0, 6) === 'a\u{1F600}' &&
-      'a\uD800'.toWellFormed() === 'a\uFFFD' &&
-      globalThis.Buffer.prototype.latin1Slice.call(v, 2, 4) === '=\u00D8'
+      ucs2Slice(v, 0, 6) === 'a\u{1F600}' &&
+      StringPrototypeToWellFormed('a\uD800') === 'a\uFFFD' &&
+      method('latin1Slice')(v, 2, 4) === '=\u00D8'
     );
   } catch {
     return false;
@@ -43,12 +64,12 @@ export const utf16LeWhole = sliceViews
   ? (bytes, fatal, ignoreBOM) => {
       const len = lengthOf(bytes);
       const start = !ignoreBOM && len >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
-      let s = ucs2Slice.call(bytes, start, len & ~1);
+      let s = ucs2Slice(bytes, start, len & ~1);
       const odd = (len & 1) !== 0;
-      if (!s.isWellFormed() || odd) {
+      if (!StringPrototypeIsWellFormed(s) || odd) {
         if (fatal) return null;
-        const last = s.charCodeAt(s.length - 1);
-        s = s.toWellFormed();
+        const last = StringPrototypeCharCodeAt(s, s.length - 1);
+        s = StringPrototypeToWellFormed(s);
         if (odd && !(last >= 0xd800 && last <= 0xdbff)) s += '\uFFFD';
       }
       return s;
@@ -60,42 +81,49 @@ export const utf16LeWhole = sliceViews
 // https://encoding.spec.whatwg.org/#windows-1252): the string of a whole decode of `bytes` (a
 // Uint8Array) when it has none of those, by Buffer#latin1Slice where it reads plain views; else
 // null. Worth it up to 64 KiB: beyond, wasm's decode costs about as much as a wasted slice.
-const latin1Slice = sliceViews ? globalThis.Buffer.prototype.latin1Slice : null;
+const latin1Slice = sliceViews ? method('latin1Slice') : null;
 const C1 = /[\x80-\x9F]/;
 export function windows1252Latin1(bytes) {
   const len = lengthOf(bytes);
   if (latin1Slice === null || len > 65536) return null;
-  const s = latin1Slice.call(bytes, 0, len);
-  return C1.test(s) ? null : s;
+  const s = latin1Slice(bytes, 0, len);
+  return RegExpPrototypeExec(C1, s) === null ? s : null;
 }
 
 // Node's Buffer writes a string's code units as they are (lone surrogates too) at memcpy speed.
 export const ucs2Write = (() => {
   try {
-    const b = globalThis.Buffer.alloc(8);
-    const write = b.ucs2Write;
-    return write.call(b, 'a\uD800', 2, 4) === 4 && b[2] === 0x61 && b[3] === 0 && b[4] === 0 && b[5] === 0xd8
-      ? write
-      : null;
+    const b = ObjectSetPrototypeOf(new U8(8), BufferPrototype);
+    const write = method('ucs2Write');
+    return write(b, 'a\uD800', 2, 4) === 4 && b[2] === 0x61 && b[3] === 0 && b[4] === 0 && b[5] === 0xd8 ? write : null;
   } catch {
     return null;
   }
 })();
 
-// A Buffer over wasm memory for ucs2Slice and ucs2Write, or null where there is none.
+// A Buffer over wasm memory for ucs2Slice and ucs2Write, or null where there is none. Made as
+// Node's own Buffer.from makes one (a Uint8Array with Buffer.prototype), without the getters
+// Buffer.from reads.
 export function nodeView(buffer) {
-  return ucs2Slice === null || ucs2Write === null ? null : globalThis.Buffer.from(buffer);
+  return ucs2Slice === null || ucs2Write === null ? null : ObjectSetPrototypeOf(new U8(buffer), BufferPrototype);
 }
 
 // UTF-16LE or BE bytes of `s` with lone surrogates as U+FFFD (the encoders' USVString input), in
 // Node at memcpy speed; null elsewhere.
+// (swap16 reads the Buffer's `length`: given as an own property, so no getter runs.)
+const swap16 = method('swap16');
 export function utf16Bytes(s, be) {
-  if (ucs2Write === null || typeof s.isWellFormed !== 'function') return null;
-  const w = s.isWellFormed() ? s : s.toWellFormed();
-  const out = globalThis.Buffer.allocUnsafeSlow(2 * w.length);
-  ucs2Write.call(out, w, 0, out.length);
-  if (be) out.swap16();
-  return new Uint8Array(out.buffer, 0, out.length);
+  if (ucs2Write === null || StringPrototypeIsWellFormed === null || swap16 === null) return null;
+  const w = StringPrototypeIsWellFormed(s) ? s : StringPrototypeToWellFormed(s);
+  const length = 2 * w.length;
+  const buffer = new AB(length);
+  const out = ObjectSetPrototypeOf(new U8(buffer), BufferPrototype);
+  ucs2Write(out, w, 0, length);
+  if (be) {
+    ObjectDefineProperty(out, 'length', { value: length });
+    swap16(out);
+  }
+  return new U8(buffer);
 }
 
 // Node copies more than 0xFBEE9 code units into an external string (malloc and memcpy), about

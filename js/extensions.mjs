@@ -33,14 +33,26 @@ import {
   encodingForLabel,
   loadedEncoding,
 } from './wasm.mjs';
-import { nativeEncoder } from './natives.mjs';
+import { nativeEncoder, nativeEncode } from './natives.mjs';
+import {
+  ArrayPrototypePush,
+  DataViewPrototypeGetByteLength,
+  DataViewPrototypeGetUint32,
+  MathFloor,
+  StringPrototypeSlice,
+  StringPrototypeStartsWith,
+  TypedArrayPrototypeGetBuffer,
+  TypedArrayPrototypeGetLength,
+  U32,
+  DV,
+} from './primordials.mjs';
 import { concatBytes } from './text-encoder.mjs';
 import { utf16Bytes } from './buffer.mjs';
 import { pieceEnd } from './pieces.mjs';
 
 function encoderFor(l, what) {
   const enc = encodingForLabel(l, what, true);
-  if (!TABLE[enc].hasEncoder && !NAMES[enc].startsWith('UTF-16')) {
+  if (!TABLE[enc].hasEncoder && !StringPrototypeStartsWith(NAMES[enc], 'UTF-16')) {
     throw new RangeError(`${what}: the ${NAMES[enc]} encoding has no encoder.`);
   }
   return enc;
@@ -64,16 +76,22 @@ function unmappable(enc, index, codePoint, bytes) {
 // input.
 function unmappableHere(m, enc, parts, at) {
   const c = m.result(1);
-  parts.push(m.takeBytes(m.result(2)));
-  return unmappable(enc, at + m.result(0) - (c > 0xffff ? 2 : 1), c, concatBytes(parts));
+  const read = m.result(0);
+  ArrayPrototypePush(parts, m.takeBytes(m.result(2)));
+  return unmappable(enc, at + read - (c > 0xffff ? 2 : 1), c, concatBytes(parts));
 }
 
 // A whole string of at most CHUNK code units, by an encoder on the wasm stack.
 function encodeOnce(enc, html, s) {
   const m = moduleOf(enc);
-  const n = m.W.encode_saved(enc, html, 0, m.putUnits(s, 0, s.length), true);
-  if (n === -1) throw unmappableHere(m, enc, [], 0);
-  return m.takeBytes(n);
+  m.enter();
+  try {
+    const n = m.W.encode_saved(enc, html, 0, m.putUnits(s, 0, s.length), true);
+    if (n === -1) throw unmappableHere(m, enc, [], 0);
+    return m.takeBytes(n);
+  } finally {
+    m.leave();
+  }
 }
 
 // encode(input, label, { fatal }): `input` in `label`'s encoding; unmappable code points become
@@ -88,7 +106,7 @@ export function encode(input, label, options = undefined) {
   const { fatal } = toDictionary(options, ['fatal'], what);
   const enc = encoderFor(l, what);
   const native = enc === UTF8 ? nativeEncoder() : null;
-  if (native !== null) return native.encode(s);
+  if (native !== null) return nativeEncode(native, s);
   if (enc === UTF16LE || enc === UTF16BE) {
     // Every code point maps, so fatal changes nothing.
     const bytes = utf16Bytes(s, enc === UTF16BE);
@@ -96,17 +114,22 @@ export function encode(input, label, options = undefined) {
   }
   if (s.length <= CHUNK) return encodeOnce(enc, !fatal, s);
   const m = moduleOf(enc);
-  const parts = [];
-  let saved = 0; // the encoder's state between pieces
-  for (let start = 0; start < s.length; ) {
-    const end = pieceEnd(start, s.length);
-    const n = m.W.encode_saved(enc, !fatal, saved, m.putUnits(s, start, end), end === s.length);
-    if (n === -1) throw unmappableHere(m, enc, parts, start);
-    parts.push(m.takeBytes(n));
-    saved = m.result(3);
-    start += m.result(0);
+  m.enter();
+  try {
+    const parts = [];
+    let saved = 0; // the encoder's state between pieces
+    for (let start = 0; start < s.length; ) {
+      const end = pieceEnd(start, s.length);
+      const n = m.W.encode_saved(enc, !fatal, saved, m.putUnits(s, start, end), end === s.length);
+      if (n === -1) throw unmappableHere(m, enc, parts, start);
+      ArrayPrototypePush(parts, m.takeBytes(n));
+      saved = m.result(3);
+      start += m.result(0);
+    }
+    return concatBytes(parts);
+  } finally {
+    m.leave();
   }
-  return concatBytes(parts);
 }
 
 // getEncoding(label): the standard's name of the label's encoding, or null.
@@ -122,7 +145,12 @@ export function getEncoding(label) {
 // UTF-16: `encoding << 8 | BOM length`, or -1.
 function bomSniff(input, length) {
   const b = baseModule();
-  return b.W.bom_sniff(b.putBytes(input, 0, pieceEnd(0, length, 3)));
+  b.enter();
+  try {
+    return b.W.bom_sniff(b.putBytes(input, 0, pieceEnd(0, length, 3)));
+  } finally {
+    b.leave();
+  }
 }
 
 // decode(bytes, fallbackLabel): the decode hook (https://encoding.spec.whatwg.org/#decode): a BOM
@@ -143,11 +171,20 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
     start = sniffed & 0xff;
   }
   const m = moduleOf(loadedEncoding(enc, what));
+  m.enter();
   if (length - start <= CHUNK) {
-    return { text: m.takeString(m.W.decode_once(enc, PLAIN, m.putBytes(input, start, length))), encoding: NAMES[enc] };
+    try {
+      return {
+        text: m.takeString(m.W.decode_once(enc, PLAIN, m.putBytes(input, start, length))),
+        encoding: NAMES[enc],
+      };
+    } finally {
+      m.leave();
+    }
   }
-  const d = m.CoreTextDecoder.create(enc, PLAIN);
+  let d;
   try {
+    d = m.CoreTextDecoder.create(enc, PLAIN);
     let text = '';
     for (let at = start; at < length; at += CHUNK) {
       const end = pieceEnd(at, length);
@@ -155,7 +192,8 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
     }
     return { text, encoding: NAMES[enc] };
   } finally {
-    d.free();
+    d?.free();
+    m.leave();
   }
 }
 
@@ -225,31 +263,37 @@ export class LegacyEncoder {
     const s = this.#pending + chunk;
     const at = this.#position - this.#pending.length;
     this.#pending = '';
-    const parts = [];
-    let start = 0;
-    do {
-      const end = pieceEnd(start, s.length);
-      const last = end === s.length;
-      const n = m.W.encode_saved(enc, this.#html, this.#saved, m.putUnits(s, start, end), last && !stream);
-      if (n >= -1) this.#saved = m.result(3); // the state after the call (else a bug: takeBytes throws)
-      if (n === -1) {
-        const error = unmappableHere(m, enc, parts, at + start);
-        // A stream goes on after the unmappable code point (the rest of this chunk is not
-        // read: pass it again); a final call ends the input.
-        if (stream) this.#position = at + start + m.result(0);
-        else this.#release();
-        throw error;
-      }
-      parts.push(m.takeBytes(n));
-      start += m.result(0);
-      if (last && start < end) {
-        this.#pending = s.slice(start);
-        break;
-      }
-    } while (start < s.length);
-    if (stream) this.#position = at + s.length;
-    else this.#release();
-    return concatBytes(parts);
+    m.enter();
+    try {
+      const parts = [];
+      let start = 0;
+      do {
+        const end = pieceEnd(start, s.length);
+        const last = end === s.length;
+        const n = m.W.encode_saved(enc, this.#html, this.#saved, m.putUnits(s, start, end), last && !stream);
+        if (n >= -1) this.#saved = m.result(3); // the state after the call (else a bug: takeBytes throws)
+        if (n === -1) {
+          const read = m.result(0);
+          const error = unmappableHere(m, enc, parts, at + start);
+          // A stream goes on after the unmappable code point (the rest of this chunk is not
+          // read: pass it again); a final call ends the input.
+          if (stream) this.#position = at + start + read;
+          else this.#release();
+          throw error;
+        }
+        ArrayPrototypePush(parts, m.takeBytes(n));
+        start += m.result(0);
+        if (last && start < end) {
+          this.#pending = StringPrototypeSlice(s, start);
+          break;
+        }
+      } while (start < s.length);
+      if (stream) this.#position = at + s.length;
+      else this.#release();
+      return concatBytes(parts);
+    } finally {
+      m.leave();
+    }
   }
 
   #release() {
@@ -281,8 +325,10 @@ export function inspect(bytes, label, options = undefined) {
   const sniffed = sniffBOM ? bomSniff(input, length) : -1;
   const first = sniffed >= 0 ? sniffed >> 8 : enc;
   const m = moduleOf(loadedEncoding(first, what));
-  const r = m.CoreTextDecoder.create(first, INSPECT | (ignoreBOM ? IGNORE_BOM : 0) | (sniffBOM ? PLAIN : 0));
+  m.enter();
+  let r;
   try {
+    r = m.CoreTextDecoder.create(first, INSPECT | (ignoreBOM ? IGNORE_BOM : 0) | (sniffBOM ? PLAIN : 0));
     r.set_error_limit(limit);
     let text = '';
     let used = enc;
@@ -295,27 +341,22 @@ export function inspect(bytes, label, options = undefined) {
       const count = m.result(0);
       used = m.result(1);
       total = m.result(2);
-      if (count > 0) raw.push(new DataView(m.takeBytes(count * 12).buffer));
+      if (count > 0) ArrayPrototypePush(raw, new DV(TypedArrayPrototypeGetBuffer(m.takeBytes(count * 12))));
       text = concat(text, m.takeString(n));
       if (end === length) break;
     }
     const errors = errorColumns(raw);
-    const recorded = errors.byteStart.length;
+    const recorded = TypedArrayPrototypeGetLength(errors.byteStart);
     return {
       text,
       encoding: NAMES[used],
-      errors: compact
-        ? errors
-        : Array.from(errors.byteStart, (s, i) => ({
-            byteStart: s,
-            byteEnd: errors.byteEnd[i],
-            textIndex: errors.textIndex[i],
-          })),
+      errors: compact ? errors : errorObjects(errors),
       errorCount: total,
       truncated: total > recorded,
     };
   } finally {
-    r.free();
+    r?.free();
+    m.leave();
   }
 }
 
@@ -332,25 +373,36 @@ function inspectOptions(options, what) {
     // ToNumber, as WebIDL converts a number: a BigInt or Symbol is a TypeError.
     const n = +maxErrors;
     if (!(n >= 0)) throw new RangeError(`${what}: maxErrors must be a number from 0 up, or Infinity.`);
-    limit = n >= 0xffffffff ? 0xffffffff : Math.floor(n);
+    limit = n >= 0xffffffff ? 0xffffffff : MathFloor(n);
   }
   return { compact, ignoreBOM, limit, sniffBOM: Boolean(member('sniffBOM')) };
 }
 
+// The errors as objects, in order.
+function errorObjects({ byteStart, byteEnd, textIndex }) {
+  const list = [];
+  for (let i = 0; i < TypedArrayPrototypeGetLength(byteStart); i++) {
+    ArrayPrototypePush(list, { byteStart: byteStart[i], byteEnd: byteEnd[i], textIndex: textIndex[i] });
+  }
+  return list;
+}
+
 // The triples of `raw` as three Uint32Arrays, read little-endian whatever the platform's order.
 function errorColumns(raw) {
-  const count = raw.reduce((sum, v) => sum + v.byteLength / 12, 0);
+  let count = 0;
+  for (let i = 0; i < raw.length; i++) count += DataViewPrototypeGetByteLength(raw[i]) / 12;
   const columns = {
-    byteStart: new Uint32Array(count),
-    byteEnd: new Uint32Array(count),
-    textIndex: new Uint32Array(count),
+    byteStart: new U32(count),
+    byteEnd: new U32(count),
+    textIndex: new U32(count),
   };
   let k = 0;
-  for (const v of raw) {
-    for (let at = 0; at < v.byteLength; at += 12, k++) {
-      columns.byteStart[k] = v.getUint32(at, true);
-      columns.byteEnd[k] = v.getUint32(at + 4, true);
-      columns.textIndex[k] = v.getUint32(at + 8, true);
+  for (let i = 0; i < raw.length; i++) {
+    const v = raw[i];
+    for (let at = 0; at < DataViewPrototypeGetByteLength(v); at += 12, k++) {
+      columns.byteStart[k] = DataViewPrototypeGetUint32(v, at, true);
+      columns.byteEnd[k] = DataViewPrototypeGetUint32(v, at + 4, true);
+      columns.textIndex[k] = DataViewPrototypeGetUint32(v, at + 8, true);
     }
   }
   return columns;

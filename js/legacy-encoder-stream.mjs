@@ -11,6 +11,7 @@ import {
   illegalInvocation,
   defineInterface,
   requireArguments,
+  lengthOf,
 } from './webidl.mjs';
 import { LegacyEncoder } from './extensions.mjs';
 
@@ -38,12 +39,12 @@ export class LegacyEncoderStream {
       // Each chunk is converted as a DOMString; a fatal error (a TypeError) errors the stream.
       transform(chunk, controller) {
         const bytes = encoder.encode(toDOMString(chunk), { stream: true });
-        if (bytes.length !== 0) controller.enqueue(bytes);
+        if (lengthOf(bytes) !== 0) controller.enqueue(bytes);
       },
       // The end of the text: a leading surrogate left alone is U+FFFD; ISO-2022-JP returns to ASCII.
       flush(controller) {
         const bytes = encoder.encode('');
-        if (bytes.length !== 0) controller.enqueue(bytes);
+        if (lengthOf(bytes) !== 0) controller.enqueue(bytes);
       },
     });
   }

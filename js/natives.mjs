@@ -6,6 +6,7 @@
 
 import { SELF_TESTS, passes } from './self-tests.mjs';
 import { isOurs } from './webidl.mjs';
+import { uncurryThis } from './primordials.mjs';
 
 // A native class, or null (missing, this package's, or behind a global that throws when read).
 function native(name) {
@@ -18,6 +19,11 @@ function native(name) {
 }
 const NativeDecoder = native('TextDecoder');
 const NativeEncoder = native('TextEncoder');
+// Their methods as captured now (see primordials.mjs): nativeDecode(decoder, input, options).
+const uncurried = (cls, name) => (typeof cls?.prototype[name] === 'function' ? uncurryThis(cls.prototype[name]) : null);
+export const nativeDecode = uncurried(NativeDecoder, 'decode');
+export const nativeEncode = uncurried(NativeEncoder, 'encode');
+export const nativeEncodeIntoUtf8 = uncurried(NativeEncoder, 'encodeInto');
 
 function attempt(fn) {
   try {

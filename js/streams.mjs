@@ -6,6 +6,7 @@ import { EMPTY_BYTES, toDOMString, toBytes, isObject, illegalInvocation, defineI
 import { FATAL, IGNORE_BOM, LOWER_NAMES, ready } from './wasm.mjs';
 import { newDecoderState } from './text-decoder.mjs';
 import { encodeUtf8 } from './text-encoder.mjs';
+import { StringPrototypeCharCodeAt, StringPrototypeSlice } from './primordials.mjs';
 
 function newTransformStream(what, transformer) {
   if (typeof TransformStream !== 'function') throw new TypeError(`${what}: TransformStream is not available.`);
@@ -81,10 +82,10 @@ export class TextEncoderStream {
       transform(chunk, controller) {
         let s = pending + toDOMString(chunk);
         pending = '';
-        const last = s.charCodeAt(s.length - 1);
+        const last = StringPrototypeCharCodeAt(s, s.length - 1);
         if (last >= 0xd800 && last <= 0xdbff) {
-          pending = s.slice(-1);
-          s = s.slice(0, -1);
+          pending = StringPrototypeSlice(s, -1);
+          s = StringPrototypeSlice(s, 0, -1);
         }
         if (s !== '') controller.enqueue(encodeUtf8(s));
       },

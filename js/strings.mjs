@@ -3,17 +3,27 @@
 import { EXTERNAL, ucs2Slice, ucs2Write } from './buffer.mjs';
 import { nativeUtf16 } from './natives.mjs';
 import { pieceEnd } from './pieces.mjs';
-
-const fromCharCode = String.fromCharCode;
+import {
+  U16,
+  ReflectApply,
+  ObjectDefineProperty,
+  StringFromCharCode as fromCharCode,
+  StringPrototypeCharCodeAt as charCodeAt,
+  StringPrototypeSlice as slice,
+  TypedArrayPrototypeGetBuffer as bufferOf,
+  TypedArrayPrototypeGetByteOffset as byteOffsetOf,
+  TypedArrayPrototypeGetLength as lengthOf,
+} from './primordials.mjs';
+import { nativeDecode } from './natives.mjs';
 const APPLY_MAX = 8192;
 
 // Writes code units start..end of `s` to `heap16` from index `at`; `node` is nodeView(its buffer).
 export function stringToUtf16(s, start, end, heap16, node, at) {
   if (node !== null && end - start > 16) {
-    ucs2Write.call(node, start === 0 && end === s.length ? s : s.slice(start, end), 2 * at, 2 * (end - start));
+    ucs2Write(node, start === 0 && end === s.length ? s : slice(s, start, end), 2 * at, 2 * (end - start));
     return;
   }
-  for (let i = start, j = at; i < end; i++, j++) heap16[j] = s.charCodeAt(i);
+  for (let i = start, j = at; i < end; i++, j++) heap16[j] = charCodeAt(s, i);
 }
 
 // How many code units from the start of an output of `n` units utf16ToString reads at best.
@@ -52,9 +62,9 @@ function units16(h, p) {
 // The string of `n` code units of `heap16` from index `start`; `node` is nodeView(its buffer).
 export function utf16ToString(heap16, node, start, n) {
   // Short outputs: a fixed number of units (those past the output are read but cut off).
-  if (n <= 16 && start + 16 <= heap16.length) {
+  if (n <= 16 && start + 16 <= lengthOf(heap16)) {
     const s = n <= 8 ? units8(heap16, start) : units16(heap16, start);
-    return s.length === n ? s : s.slice(0, n);
+    return s.length === n ? s : slice(s, 0, n);
   }
   if (n <= 8) {
     let s = '';
@@ -62,18 +72,33 @@ export function utf16ToString(heap16, node, start, n) {
     return s;
   }
   if (node !== null) {
-    if (n >= EXTERNAL >>> 1 && n < EXTERNAL && 2 * (start + EXTERNAL) <= node.length) {
-      return ucs2Slice.call(node, 2 * start, 2 * (start + EXTERNAL)).slice(0, n);
+    if (n >= EXTERNAL >>> 1 && n < EXTERNAL && 2 * (start + EXTERNAL) <= lengthOf(node)) {
+      return slice(ucs2Slice(node, 2 * start, 2 * (start + EXTERNAL)), 0, n);
     }
-    return ucs2Slice.call(node, 2 * start, 2 * (start + n));
+    return ucs2Slice(node, 2 * start, 2 * (start + n));
+  }
+  // Without Buffer, up to 64 units: 16 at a time (an array-like argument list would be read through
+  // its `length` getter, which user code can replace).
+  if (n <= 64 && start + n + 16 <= lengthOf(heap16)) {
+    let s = '';
+    for (let p = start, end = start + n; p < end; p += 16) s += units16(heap16, p);
+    return s.length === n ? s : slice(s, 0, n);
   }
   const native = n > 64 ? nativeUtf16() : null;
-  if (native !== null) return native.decode(heap16.subarray(start, start + n));
+  if (native !== null) return nativeDecode(native, units(heap16, start, start + n));
   let s = '';
   for (let i = start, end = start + n; i < end; i += APPLY_MAX) {
-    s += fromCharCode.apply(null, heap16.subarray(i, pieceEnd(i, end, APPLY_MAX)));
+    const piece = units(heap16, i, pieceEnd(i, end, APPLY_MAX));
+    // Its length as an own property: the argument list is read by it, not by the getter.
+    ObjectDefineProperty(piece, 'length', { value: pieceEnd(i, end, APPLY_MAX) - i });
+    s += ReflectApply(fromCharCode, null, piece);
   }
   return s;
+}
+
+// Units start..end of the Uint16Array `h` as a new view (a subarray without species).
+function units(h, start, end) {
+  return new U16(bufferOf(h), byteOffsetOf(h) + 2 * start, end - start);
 }
 
 // encodeInto (https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto) in JS for runtimes
@@ -85,10 +110,10 @@ export function encodeIntoUtf8(source, dest, room) {
   let read = 0;
   let written = 0;
   while (read < len) {
-    let c = source.charCodeAt(read);
+    let c = charCodeAt(source, read);
     let units = 1;
     if (c >= 0xd800 && c <= 0xdfff) {
-      const next = read + 1 < len ? source.charCodeAt(read + 1) : 0;
+      const next = read + 1 < len ? charCodeAt(source, read + 1) : 0;
       if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
         c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
         units = 2;

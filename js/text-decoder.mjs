@@ -35,7 +35,8 @@ import {
   concat,
   encodingForLabel,
 } from './wasm.mjs';
-import { nativeUtf8, nativeUtf16Le, nativeSingleByte, newNative } from './natives.mjs';
+import { nativeUtf8, nativeUtf16Le, nativeSingleByte, newNative, nativeDecode } from './natives.mjs';
+import { MathMax } from './primordials.mjs';
 import { utf16LeWhole, windows1252Latin1 } from './buffer.mjs';
 import { pieceEnd } from './pieces.mjs';
 
@@ -118,9 +119,10 @@ export class DecoderState {
     }
     // A whole call starts from a new decoder's state (0) and keeps none: a shared state serves
     // every decoder of its encoding. A stream keeps its state across calls.
-    let saved = Math.max(this.saved, 0);
+    let saved = MathMax(this.saved, 0);
+    const m = this.module;
+    m.enter();
     try {
-      const m = this.module;
       const length = lengthOf(bytes);
       let text = '';
       for (let start = 0; ; start += CHUNK) {
@@ -141,6 +143,7 @@ export class DecoderState {
       if (!stream || !(e instanceof TypeError)) saved = -1;
       throw e;
     } finally {
+      m.leave();
       if (!this.shared) this.saved = saved;
     }
   }
@@ -156,7 +159,7 @@ export class DecoderState {
       for (let start = 0; ; start += CHUNK) {
         const end = pieceEnd(start, length);
         const piece = end - start === length ? bytes : subBytes(bytes, start, end);
-        text = concat(text, this.native.decode(piece, { stream: stream || end < length }));
+        text = concat(text, nativeDecode(this.native, piece, { stream: stream || end < length }));
         if (end === length) break;
       }
       if (!stream) this.native = null;
@@ -178,16 +181,21 @@ export class DecoderState {
 // A whole decode of `bytes` (at most CHUNK) in wasm.
 function decodeOnce(bytes, enc, flags = 0) {
   const m = moduleOf(enc);
-  const n = m.W.decode_once(enc, flags, m.putBytes(bytes));
-  if (n === -1) throw fatalError(LOWER_NAMES[enc]);
-  return m.takeString(n);
+  m.enter();
+  try {
+    const n = m.W.decode_once(enc, flags, m.putBytes(bytes));
+    if (n === -1) throw fatalError(LOWER_NAMES[enc]);
+    return m.takeString(n);
+  } finally {
+    m.leave();
+  }
 }
 
 // A whole decode() call by a shared native decoder, which starts afresh each time. `bytes` is
 // never shared memory (toBytes copies that).
 function decodeWhole(native, bytes, name) {
   try {
-    return native.decode(bytes);
+    return nativeDecode(native, bytes);
   } catch {
     // A fatal error (the input is at most NATIVE_MAX: never too long).
     throw fatalError(name);

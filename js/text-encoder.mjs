@@ -10,9 +10,17 @@ import {
   illegalInvocation,
   defineInterface,
   requireArguments,
+  setBytes,
 } from './webidl.mjs';
 import { CHUNK, UTF8, ready, baseModule } from './wasm.mjs';
-import { nativeEncoder, nativeEncodeInto, nativeEncodeIntoShared } from './natives.mjs';
+import {
+  nativeEncoder,
+  nativeEncodeInto,
+  nativeEncodeIntoShared,
+  nativeEncode,
+  nativeEncodeIntoUtf8,
+} from './natives.mjs';
+import { U8, ArrayPrototypePush } from './primordials.mjs';
 import { encodeIntoUtf8 } from './strings.mjs';
 import { pieceEnd } from './pieces.mjs';
 
@@ -20,32 +28,42 @@ import { pieceEnd } from './pieces.mjs';
 // carried into the next.
 export function coreEncodeUtf8(s) {
   const m = baseModule();
-  // UTF-8's encoder keeps no state: each piece starts from a new one's (0).
-  if (s.length <= CHUNK) return m.takeBytes(m.W.encode_saved(UTF8, false, 0, m.putUnits(s, 0, s.length), true));
-  const parts = [];
-  let start = 0;
-  while (start < s.length) {
-    const end = pieceEnd(start, s.length);
-    parts.push(m.takeBytes(m.W.encode_saved(UTF8, false, 0, m.putUnits(s, start, end), end === s.length)));
-    start += m.result(0);
+  m.enter();
+  try {
+    // UTF-8's encoder keeps no state: each piece starts from a new one's (0).
+    if (s.length <= CHUNK) return m.takeBytes(m.W.encode_saved(UTF8, false, 0, m.putUnits(s, 0, s.length), true));
+    const parts = [];
+    let start = 0;
+    while (start < s.length) {
+      const end = pieceEnd(start, s.length);
+      ArrayPrototypePush(
+        parts,
+        m.takeBytes(m.W.encode_saved(UTF8, false, 0, m.putUnits(s, start, end), end === s.length)),
+      );
+      start += m.result(0);
+    }
+    return concatBytes(parts);
+  } finally {
+    m.leave();
   }
-  return concatBytes(parts);
 }
 
 export function concatBytes(parts) {
   if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let length = 0;
+  for (let i = 0; i < parts.length; i++) length += lengthOf(parts[i]);
+  const out = new U8(length);
   let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+  for (let i = 0; i < parts.length; i++) {
+    setBytes(out, parts[i], at);
+    at += lengthOf(parts[i]);
   }
   return out;
 }
 
 export function encodeUtf8(s) {
   const native = nativeEncoder();
-  return native !== null ? native.encode(s) : coreEncodeUtf8(s);
+  return native !== null ? nativeEncode(native, s) : coreEncodeUtf8(s);
 }
 
 export class TextEncoder {
@@ -76,7 +94,8 @@ export class TextEncoder {
     if (dest === null) throw new TypeError(`${what}: parameter 2 is not of type 'Uint8Array'.`);
     const length = lengthOf(dest);
     if (length === 0) return { read: 0, written: 0 };
-    if (nativeEncodeInto() && (nativeEncodeIntoShared() || !isShared(dest))) return nativeEncoder().encodeInto(s, dest);
+    if (nativeEncodeInto() && (nativeEncodeIntoShared() || !isShared(dest)))
+      return nativeEncodeIntoUtf8(nativeEncoder(), s, dest);
     return encodeIntoUtf8(s, dest, length);
   }
 }

@@ -10,6 +10,20 @@
 // then served by the first bound module that has it.
 
 import { EMPTY_BYTES, lengthOf, subBytes, setBytes } from './webidl.mjs';
+import {
+  U8,
+  U16,
+  U32,
+  MathCeil,
+  MapPrototypeGet,
+  MapPrototypeGetSize,
+  MapPrototypeSet,
+  StringPrototypeCharCodeAt,
+  StringPrototypeSlice,
+  ArrayBufferPrototypeGetByteLength,
+  WebAssemblyMemoryGetBuffer,
+  WebAssemblyMemoryGrow,
+} from './primordials.mjs';
 import { nodeView } from './buffer.mjs';
 export { CHUNK } from './pieces.mjs';
 import { utf16ToString, stringToUtf16, readableUnits } from './strings.mjs';
@@ -54,16 +68,43 @@ class Module {
     this.inCap = 0;
     this.out16At = (exports.output16_at() >>> 0) >>> 2; // index in heap32 of where the last decode's output starts
     this.resultsAt = (exports.results() >>> 0) >>> 2; // index in heap32 of the last call's extra results
+    this.busy = false; // a call is between its first copy in and its last read out (see enter)
+  }
+
+  // Starts a call's use of the scratch buffers, which ends with leave() (in a `finally`). Another
+  // call on this module before then could only come from user code run in the middle (a patched
+  // built-in not captured in primordials.mjs): it is refused, so that it cannot overwrite the
+  // running call's input, output or results.
+  enter() {
+    if (this.busy) {
+      throw new TypeError(
+        'encoding-wasm: called while another call on the same WebAssembly module is still running (from user code that call ran); refused.',
+      );
+    }
+    this.busy = true;
+  }
+
+  leave() {
+    this.busy = false;
+  }
+
+  // The memory's current ArrayBuffer, and growing it, by WebAssembly.Memory's methods as captured.
+  buffer() {
+    return WebAssemblyMemoryGetBuffer(this.W.memory);
+  }
+
+  grow(pages) {
+    WebAssemblyMemoryGrow(this.W.memory, pages);
   }
 
   // Views over wasm memory, made again after it grows (which detaches the old buffer).
   refresh() {
     if (lengthOf(this.heap8) === 0) {
-      const memory = this.W.memory.buffer;
+      const memory = this.buffer();
       this.memory = memory;
-      this.heap8 = new Uint8Array(memory);
-      this.heap16 = new Uint16Array(memory);
-      this.heap32 = new Uint32Array(memory);
+      this.heap8 = new U8(memory);
+      this.heap16 = new U16(memory);
+      this.heap32 = new U32(memory);
       this.heapNode = nodeView(memory);
     }
   }
@@ -102,9 +143,9 @@ class Module {
     this.refresh();
     const ptr = this.heap32[this.out16At] >>> 1;
     // Room to read past the output for the external-string path, made once (memory is reused).
-    const short = 2 * (ptr + readableUnits(n)) - this.memory.byteLength;
+    const short = 2 * (ptr + readableUnits(n)) - ArrayBufferPrototypeGetByteLength(this.memory);
     if (short > 0) {
-      this.W.memory.grow(Math.ceil(short / 65536));
+      this.grow(MathCeil(short / 65536));
       this.refresh();
     }
     return utf16ToString(this.heap16, this.heapNode, ptr, n);
@@ -114,8 +155,8 @@ class Module {
   takeBytes(n) {
     const ptr = this.W.output8() >>> 0;
     this.refresh();
-    const out = new Uint8Array(checked(n, n));
-    setBytes(out, new Uint8Array(this.memory, ptr, n), 0);
+    const out = new U8(checked(n, n));
+    setBytes(out, new U8(this.memory, ptr, n), 0);
     return out;
   }
 
@@ -127,11 +168,20 @@ class Module {
 }
 
 // A module compiled to JavaScript (wasm2js): its memory grows into a new ArrayBuffer and leaves
-// the old one attached, so the views are checked against the current buffer.
+// the old one attached, so the views are checked against the current buffer. Its memory object's
+// `buffer` and `grow` are its own, out of user code's reach.
 class JsModule extends Module {
   refresh() {
     if (this.memory !== this.W.memory.buffer) this.heap8 = EMPTY_BYTES;
     super.refresh();
+  }
+
+  buffer() {
+    return this.W.memory.buffer;
+  }
+
+  grow(pages) {
+    this.W.memory.grow(pages);
   }
 }
 
@@ -267,25 +317,30 @@ function isAsciiWhitespace(c) {
 // `label` (already a string), or -1. Short labels are cached (a bounded number, each at most 64
 // characters).
 export function labelToEncoding(label) {
-  let enc = labelCache.get(label);
+  let enc = MapPrototypeGet(labelCache, label);
   if (enc !== undefined) return enc;
   // ASCII whitespace stripped from both ends by a scan (linear in the label's length, whatever
   // it holds); the core trims again and matches case-insensitively.
   let start = 0;
   let end = label.length;
-  while (start < end && isAsciiWhitespace(label.charCodeAt(start))) start++;
-  while (end > start && isAsciiWhitespace(label.charCodeAt(end - 1))) end--;
+  while (start < end && isAsciiWhitespace(StringPrototypeCharCodeAt(label, start))) start++;
+  while (end > start && isAsciiWhitespace(StringPrototypeCharCodeAt(label, end - 1))) end--;
   enc = -1;
   // Every label is short; a longer string cannot match.
   if (end - start <= 64) {
-    const bytes = new Uint8Array(end - start);
+    const bytes = new U8(end - start);
     for (let i = start; i < end; i++) {
-      const c = label.charCodeAt(i);
+      const c = StringPrototypeCharCodeAt(label, i);
       bytes[i - start] = c < 0x80 ? c : 0xff;
     }
-    enc = base.W.label_lookup(base.putBytes(bytes));
+    base.enter();
+    try {
+      enc = base.W.label_lookup(base.putBytes(bytes));
+    } finally {
+      base.leave();
+    }
   }
-  if (label.length <= 64 && labelCache.size < 512) labelCache.set(label, enc);
+  if (label.length <= 64 && MapPrototypeGetSize(labelCache) < 512) MapPrototypeSet(labelCache, label, enc);
   return enc;
 }
 
@@ -294,7 +349,7 @@ export function labelToEncoding(label) {
 export function encodingForLabel(l, what, allowReplacement, loaded = true) {
   const enc = labelToEncoding(l);
   if (enc < 0 || (enc === REPLACEMENT && !allowReplacement)) {
-    const shown = l.length > 64 ? `${l.slice(0, 64)}…` : l;
+    const shown = l.length > 64 ? `${StringPrototypeSlice(l, 0, 64)}…` : l;
     throw new RangeError(`${what}: the encoding label ${JSON.stringify(shown)} is not supported.`);
   }
   return loaded ? loadedEncoding(enc, what) : enc;

@@ -7,16 +7,15 @@
 // constructor, and copies by the captured %TypedArray%.prototype.set (no species lookup).
 
 import { defineNodeInspect } from './inspect.mjs';
+import { U8, uncurryGetter as getter, TypedArrayPrototypeSet } from './primordials.mjs';
 
-const U8 = Uint8Array;
 const typedArrayProto = Object.getPrototypeOf(U8.prototype);
-const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get ?? null;
 const typedArrayTag = getter(typedArrayProto, Symbol.toStringTag);
 const typedArrayBuffer = getter(typedArrayProto, 'buffer');
 const typedArrayByteOffset = getter(typedArrayProto, 'byteOffset');
 const typedArrayByteLength = getter(typedArrayProto, 'byteLength');
 const typedArrayLength = getter(typedArrayProto, 'length');
-const typedArraySet = typedArrayProto.set;
+const typedArraySet = TypedArrayPrototypeSet;
 const dataViewBuffer = getter(DataView.prototype, 'buffer');
 const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
 const dataViewByteLength = getter(DataView.prototype, 'byteLength');
@@ -48,9 +47,10 @@ export function toDictionary(value, members, what) {
   if (value !== undefined && value !== null && !isObject(value)) {
     throw new TypeError(`${what}: the options argument is not an object.`);
   }
-  for (const name of members) {
+  for (let i = 0; i < members.length; i++) {
+    const name = members[i];
     const v = value == null ? undefined : value[name];
-    out[name] = v === undefined ? false : Boolean(v);
+    out[name] = v === undefined ? false : !!v;
   }
   return out;
 }
@@ -63,15 +63,14 @@ const RESIZABLE = 3;
 // What `buffer` is, by brand checks (so objects from other realms pass and look-alikes do not).
 function bufferKind(buffer) {
   try {
-    const resizable =
-      arrayBufferResizable === null ? arrayBufferByteLength.call(buffer) < 0 : arrayBufferResizable.call(buffer);
+    const resizable = arrayBufferResizable === null ? arrayBufferByteLength(buffer) < 0 : arrayBufferResizable(buffer);
     return resizable ? RESIZABLE : FIXED;
   } catch {
     // not an ArrayBuffer
   }
   if (sharedByteLength === null) return NOT_A_BUFFER;
   try {
-    const growable = sharedGrowable === null ? sharedByteLength.call(buffer) < 0 : sharedGrowable.call(buffer);
+    const growable = sharedGrowable === null ? sharedByteLength(buffer) < 0 : sharedGrowable(buffer);
     return growable ? RESIZABLE : SHARED;
   } catch {
     return NOT_A_BUFFER;
@@ -85,29 +84,29 @@ function resizableError(what) {
 
 // The number of elements of the Uint8Array `u8` (0 once detached), from its internal slot.
 export function lengthOf(u8) {
-  return typedArrayLength.call(u8);
+  return typedArrayLength(u8);
 }
 
 // A new Uint8Array over bytes start..end of the Uint8Array `u8` (a subarray without species).
 export function subBytes(u8, start, end) {
-  return new U8(typedArrayBuffer.call(u8), typedArrayByteOffset.call(u8) + start, end - start);
+  return new U8(typedArrayBuffer(u8), typedArrayByteOffset(u8) + start, end - start);
 }
 
 // A copy of a Uint8Array in a new, unshared buffer.
 export function copyBytes(u8) {
   const out = new U8(lengthOf(u8));
-  typedArraySet.call(out, u8);
+  typedArraySet(out, u8);
   return out;
 }
 
 // %TypedArray%.prototype.set, as captured: copies all of `src` into `target` from index `at`.
 export function setBytes(target, src, at) {
-  typedArraySet.call(target, src, at);
+  typedArraySet(target, src, at);
 }
 
 // Whether the Uint8Array `u8`'s memory is a SharedArrayBuffer.
 export function isShared(u8) {
-  return bufferKind(typedArrayBuffer.call(u8)) === SHARED;
+  return bufferKind(typedArrayBuffer(u8)) === SHARED;
 }
 
 // AllowSharedBufferSource (https://webidl.spec.whatwg.org/#AllowSharedBufferSource): an
@@ -118,34 +117,34 @@ export function isShared(u8) {
 // UTF-8 decoder crashes the process on that).
 export function toBytes(value, what) {
   if (isView(value)) {
-    const tag = typedArrayTag.call(value);
+    const tag = typedArrayTag(value);
     if (tag === undefined) {
-      const kind = bufferKind(dataViewBuffer.call(value));
+      const kind = bufferKind(dataViewBuffer(value));
       if (kind === RESIZABLE) throw resizableError(what);
       let length;
       try {
-        length = dataViewByteLength.call(value); // throws once the buffer is detached
+        length = dataViewByteLength(value); // throws once the buffer is detached
       } catch {
         return EMPTY_BYTES;
       }
       if (length === 0) return EMPTY_BYTES;
-      return unshared(new U8(dataViewBuffer.call(value), dataViewByteOffset.call(value), length), kind);
+      return unshared(new U8(dataViewBuffer(value), dataViewByteOffset(value), length), kind);
     }
-    const buffer = typedArrayBuffer.call(value);
+    const buffer = typedArrayBuffer(value);
     const kind = bufferKind(buffer);
     if (kind === RESIZABLE) throw resizableError(what);
     // A Uint8Array as it is (nothing allocated: everything reads it through its slots); any other
     // view as a new one.
     if (tag === 'Uint8Array') return unshared(value, kind);
-    const length = typedArrayByteLength.call(value);
-    return length === 0 ? EMPTY_BYTES : unshared(new U8(buffer, typedArrayByteOffset.call(value), length), kind);
+    const length = typedArrayByteLength(value);
+    return length === 0 ? EMPTY_BYTES : unshared(new U8(buffer, typedArrayByteOffset(value), length), kind);
   }
   const kind = isObject(value) ? bufferKind(value) : NOT_A_BUFFER;
   if (kind === RESIZABLE) throw resizableError(what);
   if (kind === NOT_A_BUFFER) {
     throw new TypeError(`${what}: the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.`);
   }
-  const length = kind === FIXED ? arrayBufferByteLength.call(value) : sharedByteLength.call(value);
+  const length = kind === FIXED ? arrayBufferByteLength(value) : sharedByteLength(value);
   return length === 0 ? EMPTY_BYTES : unshared(new U8(value, 0, length), kind);
 }
 
@@ -156,8 +155,8 @@ function unshared(u8, kind) {
 // [AllowShared] Uint8Array (https://webidl.spec.whatwg.org/#es-buffer-source-types): a brand check;
 // the view itself, or null if it is not one.
 export function toUint8Array(value, what) {
-  if (!isView(value) || typedArrayTag.call(value) !== 'Uint8Array') return null;
-  if (bufferKind(typedArrayBuffer.call(value)) === RESIZABLE) throw resizableError(what);
+  if (!isView(value) || typedArrayTag(value) !== 'Uint8Array') return null;
+  if (bufferKind(typedArrayBuffer(value)) === RESIZABLE) throw resizableError(what);
   return value;
 }
 

@@ -196,21 +196,29 @@ function jsModule(name, js) {
   if (!js.startsWith(head) || tail < 0 || !/^function asmFunc\(imports\) \{$/m.test(js)) {
     fail('the output of wasm2js has a shape jsModule does not know; update it');
   }
-  // Growing memory copies the old heap with the typed array's `set`, looked up when it runs: the
-  // copy goes through the one captured when this module loads (user code could replace `set`).
+  // Growing memory copies the old heap with the typed array's `set` and reads the old buffer's
+  // `byteLength`, both looked up when they run: they go through the ones captured when this module
+  // loads, as do the constructors of the new views (user code could replace any of them, and would
+  // then run in the middle of a call; see js/primordials.mjs).
   const grow = 'newHEAP8.set(HEAP8);';
+  const size = 'return buffer.byteLength >> 16;';
   const body = js.slice(head.length, tail);
-  if (body.split(grow).length !== 2) fail(`the output of wasm2js no longer has one ${grow}; update jsModule`);
+  for (const text of [grow, size]) {
+    if (body.split(text).length !== 2) fail(`the output of wasm2js no longer has one ${text}; update jsModule`);
+  }
   return `${header}// The ${name} module compiled to JavaScript by wasm2js (scripts/build.mjs), for engines without
 // WebAssembly: instantiate() gives it a fresh memory and glue state, as glue.mjs's instantiate does
 // for the .wasm file.
 import { instantiate as withGlue } from './glue-wasm2js.mjs';
 
+const { ArrayBuffer, Int8Array, Int16Array, Int32Array, Uint8Array, Uint16Array, Uint32Array, Float32Array, Float64Array } =
+  globalThis;
 const apply = Reflect.apply;
 const typedArraySet = Object.getPrototypeOf(Int8Array.prototype).set;
+const byteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
 
 function exportsOf(imports) {
-${body.replace(grow, 'apply(typedArraySet, newHEAP8, [HEAP8]);')}
+${body.replace(grow, 'apply(typedArraySet, newHEAP8, [HEAP8]);').replace(size, 'return apply(byteLength, buffer, []) >> 16;')}
 return asmFunc(imports);
 }
 
@@ -238,6 +246,10 @@ function glueFactory(text, { wasm2js = false } = {}) {
     [/\nasync function __wbg_load\([\s\S]*?\n(?=function initSync\()/, '\n'],
     [/\nlet __wbg_init_promise;[\s\S]*$/, '\n'],
     [/^export class /gm, 'class '],
+    // Calls made while a call is running go through built-ins captured when the file loads (see
+    // captures below and js/primordials.mjs).
+    [/\bObject\.create\(/g, 'objectCreate('],
+    [/\bnew FinalizationRegistry\(/g, 'finalizationRegistry('],
   ];
   // A header comment naming a .d.ts (which --no-typescript omits) goes if there is one.
   let glue = text.replace(/^\/\* @ts-self-types=.*\*\/\n/, '');
@@ -249,6 +261,20 @@ function glueFactory(text, { wasm2js = false } = {}) {
   if (/new Text(De|En)coder|import\.meta|^export /m.test(glue) || !/^function initSync\(/m.test(glue)) {
     fail('the wasm-bindgen glue has a shape glueFactory does not know; update it');
   }
+  // The built-ins the glue's classes call, captured when the file loads (before user code can
+  // replace them): a registry's register and unregister are called through these.
+  const captures = `const objectCreate = Object.create;
+const apply = Reflect.apply;
+const Registry = typeof FinalizationRegistry === 'function' ? FinalizationRegistry : null;
+const { register, unregister } = Registry === null ? {} : Registry.prototype;
+function finalizationRegistry(cleanup) {
+  const registry = new Registry(cleanup);
+  return {
+    register: (target, held, token) => apply(register, registry, [target, held, token]),
+    unregister: (token) => apply(unregister, registry, [token]),
+  };
+}
+`;
   if (wasm2js) {
     // A module compiled to JavaScript is a function from the imports to the exports; initSync,
     // which compiles a WebAssembly.Module, goes.
@@ -258,6 +284,7 @@ function glueFactory(text, { wasm2js = false } = {}) {
     return `${header}// The wasm-bindgen glue of the modules compiled to JavaScript (made without reference types) as a
 // function: \`instantiate(exportsOf)\` runs such a module with a glue state of its own, and returns
 // { exports, CoreTextDecoder, wasm2js: true }.
+${captures}
 export function instantiate(exportsOf) {
 ${glue}
 const exports = __wbg_finalize_init({ exports: exportsOf(__wbg_get_imports()) }, exportsOf);
@@ -267,6 +294,7 @@ return { exports, CoreTextDecoder, wasm2js: true };
   }
   return `${header}// The wasm-bindgen glue as a function: \`instantiate(module)\` gives a compiled module of this
 // package an instance with its own glue state, and returns { exports, CoreTextDecoder }.
+${captures}
 export function instantiate(module) {
 ${glue}
 const exports = initSync({ module });

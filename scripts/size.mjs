@@ -3,6 +3,10 @@
 // raw, gzipped and brotli'd (node:zlib, maximum levels). Needs `npm run build` first.
 // TARGET is the project's goal for an entry (not every one is met; see docs/performance.md); CEILING is what
 // it measures now plus a little, so that tests/js/size.test.mjs fails on growth.
+// Last raised (full +1,278 B, lite +1,039 B over the sizes before) for three changes: streams keep
+// their state in JS as the core's saved number (decode_saved, encode_saved, every decoder's save and
+// restore), so a stream dropped mid-way holds no wasm memory; the polyfill's self-tests check fatal
+// mode and streaming; the built-ins the calls use are captured at load, with a guard per module.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,30 +19,30 @@ export const FAMILIES = ['japanese', 'chinese-simplified', 'chinese-traditional'
 
 // What each entry is: the modules a page imports (files in pkg/; the first one's exports are kept).
 export const ENTRIES = [
-  { name: 'encoding-wasm (full)', imports: ['index.browser.mjs'], target: 81_920, ceiling: 92_131 },
-  { name: 'encoding-wasm/lite', imports: ['lite.browser.mjs'], target: 9_216, ceiling: 24_372 },
+  { name: 'encoding-wasm (full)', imports: ['index.browser.mjs'], target: 81_920, ceiling: 93_024 },
+  { name: 'encoding-wasm/lite', imports: ['lite.browser.mjs'], target: 9_216, ceiling: 25_192 },
   ...FAMILIES.map((f) => ({
     name: `lite + ${f}`,
     imports: ['lite.browser.mjs', `${f}.browser.mjs`],
     target: f === 'japanese' ? 30_720 : undefined,
-    ceiling: { japanese: 51_417, 'chinese-simplified': 49_548, 'chinese-traditional': 57_329, korean: 45_049 }[f],
+    ceiling: { japanese: 51_868, 'chinese-simplified': 49_990, 'chinese-traditional': 57_793, korean: 45_472 }[f],
   })),
   {
     name: 'lite + every add-on',
     imports: ['lite.browser.mjs', ...FAMILIES.map((f) => `${f}.browser.mjs`)],
-    ceiling: 130_178,
+    ceiling: 129_502,
   },
   // Without WebAssembly (the `react-native` and `no-wasm` conditions): the modules compiled to
   // JavaScript are part of the bundle, their indexes unpacked (about twice the bytes of the packed
   // ones, but expanding those takes seconds where JavaScript is interpreted). A page whose
   // WebAssembly fails fetches the same code (the browser entry's fallback).
-  { name: 'no-wasm: encoding-wasm (full)', imports: ['index.nowasm.mjs'], nowasm: true, ceiling: 206_251 },
-  { name: 'no-wasm: encoding-wasm/lite', imports: ['lite.nowasm.mjs'], nowasm: true, ceiling: 30_608 },
+  { name: 'no-wasm: encoding-wasm (full)', imports: ['index.nowasm.mjs'], nowasm: true, ceiling: 207_111 },
+  { name: 'no-wasm: encoding-wasm/lite', imports: ['lite.nowasm.mjs'], nowasm: true, ceiling: 31_091 },
   ...FAMILIES.map((f) => ({
     name: `no-wasm: lite + ${f}`,
     imports: ['lite.nowasm.mjs', `${f}.nowasm.mjs`],
     nowasm: true,
-    ceiling: { japanese: 77_084, 'chinese-simplified': 94_030, 'chinese-traditional': 95_820, korean: 78_139 }[f],
+    ceiling: { japanese: 77_026, 'chinese-simplified': 94_104, 'chinese-traditional': 95_711, korean: 78_196 }[f],
   })),
 ];
 

@@ -387,6 +387,64 @@ export default [
     },
   ],
   [
+    'patched slice, push, call and Math.min that decode and encode meanwhile change no long call',
+    (lib) => {
+      // 82 A0 is あ in Shift_JIS, after an A so that a pair straddles the 2 MiB piece boundary;
+      // gb18030 encodes 丂 as 81 40.
+      const pairs = MiB + 3;
+      const sjis = new Uint8Array(1 + 2 * pairs);
+      sjis[0] = 0x41;
+      for (let i = 1; i < sjis.length; i += 2) sjis.set([0x82, 0xa0], i);
+      const expected = `A${'\u3042'.repeat(pairs)}`;
+      const text = `a${'\u4E02b'.repeat(MiB)}`;
+      const apply = Reflect.apply;
+      const originals = [
+        [String.prototype, 'slice'],
+        [Array.prototype, 'push'],
+        [Function.prototype, 'call'],
+        [Math, 'min'],
+      ].map(([object, key]) => [object, key, object[key]]);
+      // Each patched call (a few, and none from within these) decodes and encodes long inputs,
+      // whose last pieces differ from the outer calls' in length and content.
+      let runs = 0;
+      let inside = false;
+      const meanwhile = () => {
+        if (runs >= 8 || inside) return;
+        runs++;
+        inside = true;
+        try {
+          new lib.TextDecoder('shift_jis').decode(sjis.subarray(0, sjis.length - 6));
+          lib.encode('\u4E02'.repeat(2 * MiB + 1), 'gb18030');
+        } catch {
+          // refused while the outer call runs: only its result matters here
+        } finally {
+          inside = false;
+        }
+      };
+      let decoded;
+      let encoded;
+      try {
+        for (const [object, key, original] of originals) {
+          object[key] = function (...args) {
+            meanwhile();
+            return apply(original, this, args);
+          };
+        }
+        decoded = new lib.TextDecoder('shift_jis').decode(sjis);
+        encoded = lib.encode(text, 'gb18030');
+      } finally {
+        for (const [object, key, original] of originals) object[key] = original;
+      }
+      ok(decoded === expected, 'the Shift_JIS decode');
+      equal(encoded.length, 1 + 3 * MiB);
+      let exact = encoded[0] === 0x61;
+      for (let i = 1; i < encoded.length; i += 3) {
+        exact &&= encoded[i] === 0x81 && encoded[i + 1] === 0x40 && encoded[i + 2] === 0x62;
+      }
+      ok(exact, 'the gb18030 encode');
+    },
+  ],
+  [
     'a decoder or encoder called again from a patched built-in while its own call runs: refused',
     (lib) => {
       // Whatever built-ins the runtime's paths call between pieces, the Kth call of
