@@ -3,7 +3,7 @@
 // https://encoding.spec.whatwg.org/#error-mode), get an encoding
 // (https://encoding.spec.whatwg.org/#concept-encoding-get), the decode hook
 // (https://encoding.spec.whatwg.org/#decode), diagnostics and the table of encodings. Documented in
-// README.md and typed in js/index.d.ts.
+// docs/api.md and typed in js/index.d.ts.
 
 import {
   toDOMString,
@@ -59,7 +59,7 @@ function encoderFor(l, what) {
 }
 
 // The TypeError of a fatal encode: names the code point and its `index` in the whole input, and
-// carries the `bytes` produced before it (see README: LegacyEncoder).
+// carries the `bytes` produced before it (see docs/api.md: LegacyEncoder).
 function unmappable(enc, index, codePoint, bytes) {
   const hex = codePoint.toString(16).toUpperCase().padStart(4, '0');
   const e = new TypeError(
@@ -201,7 +201,7 @@ const STREAM_MEMBER = ['stream'];
 
 // A streaming legacy encoder: state (ISO-2022-JP's mode, a leading surrogate ending a chunk)
 // carries across encode(chunk, { stream: true }) calls; a call without stream ends the input. A
-// fatal error in a streaming call leaves the encoder where it stopped (README: LegacyEncoder). Each
+// fatal error in a streaming call leaves the encoder where it stopped (docs/api.md: LegacyEncoder). Each
 // call runs on an encoder on the wasm stack; between calls the state is the number the core saves
 // it as, kept here, so an encoder dropped mid-stream holds no wasm memory.
 export class LegacyEncoder {

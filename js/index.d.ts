@@ -1,5 +1,5 @@
 // Types of encoding-wasm: the Encoding Standard's four classes (as in lib.dom.d.ts) and the
-// package's extensions. The README documents each.
+// package's extensions. docs/api.md documents each.
 
 export type AllowSharedBufferSource = ArrayBuffer | SharedArrayBuffer | ArrayBufferView;
 

@@ -1,7 +1,7 @@
 // Self-tests of a TextDecoder class's output, by encoding, for the encodings this package hands to
 // the runtime's own decoder where it passes them (natives.mjs): UTF-8, UTF-16LE and the single-byte
 // encodings; polyfill-checks.mjs adds the others, to judge the runtime's TextDecoder. Small inputs
-// chosen where runtimes diverge from the standard (README, "Polyfill", has the table), and in each
+// chosen where runtimes diverge from the standard (docs/runtimes.md, "Polyfill", has the table), and in each
 // encoding fatal mode (and, where a decoder keeps state, a character split across the calls of a
 // stream): a native is kept, or used, only where all its options are exact. Each with the
 // standard's output: every expected value comes from the standard's indexes and algorithms,
@@ -81,7 +81,7 @@ export const streaming = (label, lead, trail, text) => [
 // UTF-8: BOM handling, maximal subparts (https://encoding.spec.whatwg.org/#utf-8-decoder),
 // streaming, and a fresh start after a fatal error in a call without {stream: true}. (Not after one
 // in a streaming call, where runtimes differ and this package, as Blink, drops the rest of the call
-// where the standard's letter keeps it: see README.)
+// where the standard's letter keeps it: see docs/api.md.)
 const UTF_8 = [
   [
     'BOM and maximal subparts',

@@ -80,7 +80,7 @@ export class DecoderState {
   run(bytes, stream) {
     const length = lengthOf(bytes);
     // A native for this call: not where a wasm stream is in progress, nor for a fatal stream
-    // (natives differ on the state a fatal error leaves; see README), nor for huge inputs.
+    // (natives differ on the state a fatal error leaves; see docs/api.md), nor for huge inputs.
     const native =
       this.saved < 0 && (this.native !== null || (length <= NATIVE_MAX && !(stream && (this.flags & FATAL) !== 0)));
     if (native && this.enc === UTF8) {

@@ -198,15 +198,18 @@ impl Gb18030Decoder {
     }
 }
 
-impl Decode for Gb18030Decoder {
-    fn discard_restored(&mut self) {
+// Restored bytes held: see Decoder::discard_queue and Decoder::restored_len.
+impl Gb18030Decoder {
+    pub(crate) fn discard_restored(&mut self) {
         self.restored = Restored::default();
     }
 
-    fn restored_len(&self) -> usize {
+    pub(crate) fn restored_len(&self) -> usize {
         usize::from(self.restored.len)
     }
+}
 
+impl Decode for Gb18030Decoder {
     /// gb18030 first, second and third, those set (second only with first, third with second).
     fn pending(&self) -> Option<Pending> {
         let bytes = [self.first, self.second, self.third];

@@ -54,17 +54,6 @@ pub enum DecoderMode {
 pub(crate) trait Decode {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize);
 
-    /// Right after `Malformed`: forgets the bytes the handler restored to the queue that the
-    /// decoder holds (those read in earlier calls), keeping the handler's own state. Decoders
-    /// that only restore bytes of the current call (left unread) hold none.
-    fn discard_restored(&mut self) {}
-
-    /// Right after `Malformed`: how many restored bytes the decoder holds (see
-    /// [`Decode::discard_restored`]); they are the last bytes read before those left unread.
-    fn restored_len(&self) -> usize {
-        0
-    }
-
     /// The bytes the decoder's state holds between calls: those read since it was last in its
     /// initial state, which read again from the initial state give this state back. True of every
     /// decoder but ISO-2022-JP's and replacement's, which [`Decoder::save`] packs otherwise.

@@ -95,15 +95,18 @@ impl Iso2022JpDecoder {
     }
 }
 
-impl Decode for Iso2022JpDecoder {
-    fn discard_restored(&mut self) {
+// Restored bytes held: see Decoder::discard_queue and Decoder::restored_len.
+impl Iso2022JpDecoder {
+    pub(crate) fn discard_restored(&mut self) {
         self.restored = None;
     }
 
-    fn restored_len(&self) -> usize {
+    pub(crate) fn restored_len(&self) -> usize {
         usize::from(self.restored.is_some())
     }
+}
 
+impl Decode for Iso2022JpDecoder {
     fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
         let jis0208 = tables::jis0208();
         let mut i = 0;

@@ -27,16 +27,19 @@ impl Utf16Decoder {
     }
 }
 
-impl Decode for Utf16Decoder {
+// Restored bytes held: see Decoder::discard_queue and Decoder::restored_len.
+impl Utf16Decoder {
     /// After an error the leading byte is only ever the restored code unit's first byte.
-    fn discard_restored(&mut self) {
+    pub(crate) fn discard_restored(&mut self) {
         self.leading_byte = None;
     }
 
-    fn restored_len(&self) -> usize {
+    pub(crate) fn restored_len(&self) -> usize {
         usize::from(self.leading_byte.is_some())
     }
+}
 
+impl Decode for Utf16Decoder {
     /// The leading surrogate's two bytes, then the leading byte. (A leading byte the handler
     /// restored is the one it would read next from the initial state, so it is pending too.)
     fn pending(&self) -> Option<Pending> {
