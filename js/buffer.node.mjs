@@ -26,11 +26,24 @@ const BufferPrototype = (() => {
 })();
 const AB = ArrayBuffer;
 const method = (name) => (typeof BufferPrototype?.[name] === 'function' ? uncurryThis(BufferPrototype[name]) : null);
+// Those that run inside a call's use of the wasm scratch buffers must be the engine's own: where
+// Buffer is written in JavaScript (Deno's), its methods call %TypedArray% methods as they are at
+// call time, which user code may have replaced since.
+const functionSource = uncurryThis(Function.prototype.toString);
+const NATIVE = /\{\s*\[native code\]\s*\}\s*$/;
+const nativeMethod = (name) => {
+  try {
+    const f = BufferPrototype[name];
+    return RegExpPrototypeExec(NATIVE, functionSource(f)) === null ? null : method(name);
+  } catch {
+    return null;
+  }
+};
 
 // Node's Buffer copies UTF-16 into a string fastest, where it exists and works.
 export const ucs2Slice = (() => {
   try {
-    const slice = method('ucs2Slice');
+    const slice = nativeMethod('ucs2Slice');
     const probe = globalThis.Buffer.from(new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0x3042]).buffer);
     return slice(probe, 2, 10) === 'a\u{1F600}\u3042' && slice(probe, 0, 2) === '\uFEFF' ? slice : null;
   } catch {
@@ -48,7 +61,7 @@ const sliceViews = (() => {
     return (
       ucs2Slice(v, 0, 6) === 'a\u{1F600}' &&
       StringPrototypeToWellFormed('a\uD800') === 'a\uFFFD' &&
-      method('latin1Slice')(v, 2, 4) === '=\u00D8'
+      nativeMethod('latin1Slice')(v, 2, 4) === '=\u00D8'
     );
   } catch {
     return false;
@@ -81,7 +94,7 @@ export const utf16LeWhole = sliceViews
 // https://encoding.spec.whatwg.org/#windows-1252): the string of a whole decode of `bytes` (a
 // Uint8Array) when it has none of those, by Buffer#latin1Slice where it reads plain views; else
 // null. Worth it up to 64 KiB: beyond, wasm's decode costs about as much as a wasted slice.
-const latin1Slice = sliceViews ? method('latin1Slice') : null;
+const latin1Slice = sliceViews ? nativeMethod('latin1Slice') : null;
 const C1 = /[\x80-\x9F]/;
 export function windows1252Latin1(bytes) {
   const len = lengthOf(bytes);
@@ -94,7 +107,7 @@ export function windows1252Latin1(bytes) {
 export const ucs2Write = (() => {
   try {
     const b = ObjectSetPrototypeOf(new U8(8), BufferPrototype);
-    const write = method('ucs2Write');
+    const write = nativeMethod('ucs2Write');
     return write(b, 'a\uD800', 2, 4) === 4 && b[2] === 0x61 && b[3] === 0 && b[4] === 0 && b[5] === 0xd8 ? write : null;
   } catch {
     return null;

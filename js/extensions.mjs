@@ -38,9 +38,14 @@ import {
   ArrayPrototypePush,
   DataViewPrototypeGetByteLength,
   DataViewPrototypeGetUint32,
+  JSONStringify,
   MathFloor,
+  NumberPrototypeToString,
+  StringFromCodePoint,
+  StringPrototypePadStart,
   StringPrototypeSlice,
   StringPrototypeStartsWith,
+  StringPrototypeToUpperCase,
   TypedArrayPrototypeGetBuffer,
   TypedArrayPrototypeGetLength,
   U32,
@@ -60,10 +65,11 @@ function encoderFor(l, what) {
 
 // The TypeError of a fatal encode: names the code point and its `index` in the whole input, and
 // carries the `bytes` produced before it (see docs/api.md: LegacyEncoder).
+// (Built while a call holds the module: by built-ins as captured at load.)
 function unmappable(enc, index, codePoint, bytes) {
-  const hex = codePoint.toString(16).toUpperCase().padStart(4, '0');
+  const hex = StringPrototypePadStart(StringPrototypeToUpperCase(NumberPrototypeToString(codePoint, 16)), 4, '0');
   const e = new TypeError(
-    `U+${hex} (${JSON.stringify(String.fromCodePoint(codePoint))}) at index ${index} cannot be encoded in ${NAMES[enc]}.`,
+    `U+${hex} (${JSONStringify(StringFromCodePoint(codePoint))}) at index ${index} cannot be encoded in ${NAMES[enc]}.`,
   );
   e.index = index;
   e.codePoint = codePoint;
@@ -90,7 +96,7 @@ function encodeOnce(enc, html, s) {
     if (n === -1) throw unmappableHere(m, enc, [], 0);
     return m.takeBytes(n);
   } finally {
-    m.leave();
+    m.busy = false;
   }
 }
 
@@ -128,7 +134,7 @@ export function encode(input, label, options = undefined) {
     }
     return concatBytes(parts);
   } finally {
-    m.leave();
+    m.busy = false;
   }
 }
 
@@ -149,7 +155,7 @@ function bomSniff(input, length) {
   try {
     return b.W.bom_sniff(b.putBytes(input, 0, pieceEnd(0, length, 3)));
   } finally {
-    b.leave();
+    b.busy = false;
   }
 }
 
@@ -179,7 +185,7 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
         encoding: NAMES[enc],
       };
     } finally {
-      m.leave();
+      m.busy = false;
     }
   }
   let d;
@@ -192,8 +198,8 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
     }
     return { text, encoding: NAMES[enc] };
   } finally {
+    m.busy = false;
     d?.free();
-    m.leave();
   }
 }
 
@@ -273,13 +279,12 @@ export class LegacyEncoder {
         const n = m.W.encode_saved(enc, this.#html, this.#saved, m.putUnits(s, start, end), last && !stream);
         if (n >= -1) this.#saved = m.result(3); // the state after the call (else a bug: takeBytes throws)
         if (n === -1) {
-          const read = m.result(0);
-          const error = unmappableHere(m, enc, parts, at + start);
           // A stream goes on after the unmappable code point (the rest of this chunk is not
-          // read: pass it again); a final call ends the input.
-          if (stream) this.#position = at + start + read;
+          // read: pass it again); a final call ends the input. Settled before the error is made,
+          // which nothing can then keep from happening.
+          if (stream) this.#position = at + start + m.result(0);
           else this.#release();
-          throw error;
+          throw unmappableHere(m, enc, parts, at + start);
         }
         ArrayPrototypePush(parts, m.takeBytes(n));
         start += m.result(0);
@@ -292,7 +297,7 @@ export class LegacyEncoder {
       else this.#release();
       return concatBytes(parts);
     } finally {
-      m.leave();
+      m.busy = false;
     }
   }
 
@@ -355,8 +360,8 @@ export function inspect(bytes, label, options = undefined) {
       truncated: total > recorded,
     };
   } finally {
+    m.busy = false;
     r?.free();
-    m.leave();
   }
 }
 

@@ -20,7 +20,15 @@ function native(name) {
 const NativeDecoder = native('TextDecoder');
 const NativeEncoder = native('TextEncoder');
 // Their methods as captured now (see primordials.mjs): nativeDecode(decoder, input, options).
-const uncurried = (cls, name) => (typeof cls?.prototype[name] === 'function' ? uncurryThis(cls.prototype[name]) : null);
+// (null where reading them throws: a Proxy's trap, say.)
+const uncurried = (cls, name) => {
+  try {
+    const f = cls?.prototype[name];
+    return typeof f === 'function' ? uncurryThis(f) : null;
+  } catch {
+    return null;
+  }
+};
 export const nativeDecode = uncurried(NativeDecoder, 'decode');
 export const nativeEncode = uncurried(NativeEncoder, 'encode');
 export const nativeEncodeIntoUtf8 = uncurried(NativeEncoder, 'encodeInto');
@@ -32,6 +40,9 @@ function attempt(fn) {
     return false;
   }
 }
+
+// (The probes below call the natives' methods as captured, as the calls that use them do: a method
+// replaced since, say by a wrapper that is exact, must not vouch for the original.)
 
 // `probe` run on first use, its result kept once it finds the native usable; a negative result
 // (a native that is missing or inexact, or a probe cut short, say by a stack overflow in the
@@ -53,7 +64,11 @@ function once(probe) {
 export const nativeUtf16 = once(() => {
   const d = new NativeDecoder('utf-16le', { ignoreBOM: true });
   const u = new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0xfffd, 0x3042, 0x80]);
-  return d.decode(u) === '\uFEFFa\u{1F600}\uFFFD\u3042\u0080' && d.decode(new Uint16Array([0xfeff])) === '\uFEFF' && d;
+  return (
+    nativeDecode(d, u) === '\uFEFFa\u{1F600}\uFFFD\u3042\u0080' &&
+    nativeDecode(d, new Uint16Array([0xfeff])) === '\uFEFF' &&
+    d
+  );
 });
 
 // Whether the native decoder passes `cases`, the self-tests of encoding `name` (by default
@@ -62,7 +77,7 @@ const verdicts = new Map();
 function nativePasses(name, cases = SELF_TESTS.get(name)) {
   let verdict = verdicts.get(name);
   if (verdict === undefined) {
-    verdict = once(() => passes(NativeDecoder, cases));
+    verdict = once(() => passes(NativeDecoder, cases, nativeDecode));
     verdicts.set(name, verdict);
   }
   return verdict() === true;
@@ -99,14 +114,14 @@ export function newNative(label, options) {
 export const nativeEncoder = once(() => {
   const e = new NativeEncoder();
   // (Written with escapes Deno's parser accepts: no \uD800 right before a \u{...}.)
-  const out = e.encode('a\uD800\uD83D\uDE00\uDC00');
+  const out = nativeEncode(e, 'a\uD800\uD83D\uDE00\uDC00');
   const want = [0x61, 0xef, 0xbf, 0xbd, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd];
   return out.length === want.length && want.every((b, i) => out[i] === b) && e;
 });
 
 // Whether the native encodeInto is exact (true or null), and whether it accepts shared memory.
 function encodeIntoWorks(dest) {
-  const r = nativeEncoder().encodeInto('a\u{1F600}\u00E9', dest);
+  const r = nativeEncodeIntoUtf8(nativeEncoder(), 'a\u{1F600}\u00E9', dest);
   return r.read === 1 && r.written === 1 && dest[0] === 0x61;
 }
 export const nativeEncodeInto = once(() => encodeIntoWorks(new Uint8Array(4)));

@@ -26,6 +26,11 @@ const TypedArrayPrototype = getPrototypeOf(U8.prototype);
 export const { ceil: MathCeil, floor: MathFloor, max: MathMax } = Math;
 export const { defineProperty: ObjectDefineProperty, setPrototypeOf: ObjectSetPrototypeOf } = Object;
 export const StringFromCharCode = String.fromCharCode;
+export const StringFromCodePoint = String.fromCodePoint;
+export const JSONStringify = JSON.stringify;
+export const NumberPrototypeToString = uncurryThis(Number.prototype.toString);
+export const StringPrototypeToUpperCase = uncurryThis(String.prototype.toUpperCase);
+export const StringPrototypePadStart = uncurryThis(String.prototype.padStart);
 
 export const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const StringPrototypeSlice = uncurryThis(String.prototype.slice);

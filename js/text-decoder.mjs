@@ -143,7 +143,7 @@ export class DecoderState {
       if (!stream || !(e instanceof TypeError)) saved = -1;
       throw e;
     } finally {
-      m.leave();
+      m.busy = false;
       if (!this.shared) this.saved = saved;
     }
   }
@@ -187,7 +187,7 @@ function decodeOnce(bytes, enc, flags = 0) {
     if (n === -1) throw fatalError(LOWER_NAMES[enc]);
     return m.takeString(n);
   } finally {
-    m.leave();
+    m.busy = false;
   }
 }
 

@@ -44,7 +44,7 @@ export function coreEncodeUtf8(s) {
     }
     return concatBytes(parts);
   } finally {
-    m.leave();
+    m.busy = false;
   }
 }
 

@@ -71,10 +71,11 @@ class Module {
     this.busy = false; // a call is between its first copy in and its last read out (see enter)
   }
 
-  // Starts a call's use of the scratch buffers, which ends with leave() (in a `finally`). Another
-  // call on this module before then could only come from user code run in the middle (a patched
-  // built-in not captured in primordials.mjs): it is refused, so that it cannot overwrite the
-  // running call's input, output or results.
+  // Starts a call's use of the scratch buffers, which ends with `busy = false` first thing in a
+  // `finally` (a store, not a call, which a stack overflow could stop: the module would stay busy
+  // for good). Another call on this module before then could only come from user code run in the
+  // middle (a patched built-in not captured in primordials.mjs): it is refused, so that it cannot
+  // overwrite the running call's input, output or results.
   enter() {
     if (this.busy) {
       throw new TypeError(
@@ -82,10 +83,6 @@ class Module {
       );
     }
     this.busy = true;
-  }
-
-  leave() {
-    this.busy = false;
   }
 
   // The memory's current ArrayBuffer, and growing it, by WebAssembly.Memory's methods as captured.
@@ -337,7 +334,7 @@ export function labelToEncoding(label) {
     try {
       enc = base.W.label_lookup(base.putBytes(bytes));
     } finally {
-      base.leave();
+      base.busy = false;
     }
   }
   if (label.length <= 64 && MapPrototypeGetSize(labelCache) < 512) MapPrototypeSet(labelCache, label, enc);

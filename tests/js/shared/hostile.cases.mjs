@@ -387,6 +387,73 @@ export default [
     },
   ],
   [
+    "a fatal encoder's error is made by no replaceable built-in, and its stream goes on from the right index",
+    (lib) => {
+      // é (U+00E9) is not in Shift_JIS. A stream stops after it; the rest of the chunk is passed
+      // again by the caller, so the next é is at index 3.
+      const patched = [
+        [String.prototype, 'padStart'],
+        [String.prototype, 'toUpperCase'],
+        [Number.prototype, 'toString'],
+        [String, 'fromCodePoint'],
+        [JSON, 'stringify'],
+      ].map(([object, key]) => [object, key, object[key]]);
+      const e = new lib.LegacyEncoder('shift_jis', { fatal: true });
+      let first;
+      try {
+        for (const [object, key] of patched) {
+          object[key] = () => {
+            throw new Error(`${key} was called`);
+          };
+        }
+        first = throws(() => e.encode('ab\u00E9cd', { stream: true }), TypeError, 'the first error');
+      } finally {
+        for (const [object, key, original] of patched) object[key] = original;
+      }
+      equal(first.index, 2, 'its index');
+      ok(first.message.startsWith('U+00E9 ("\u00E9") at index 2 '), first.message);
+      equal(throws(() => e.encode('\u00E9', { stream: true }), TypeError, 'the next error').index, 3);
+    },
+  ],
+  [
+    "a patched %TypedArray%.prototype.set or length getter cannot make an encode read another call's input",
+    (lib) => {
+      // Another call's text is left in the module's scratch buffer; then user code breaks the
+      // typed array methods (a runtime whose Buffer is written in JavaScript, Deno's, calls them).
+      // 82 A0 is あ in Shift_JIS.
+      lib.encode('password=hunter2;'.padEnd(40, '.'), 'shift_jis');
+      const TA = Object.getPrototypeOf(Uint8Array.prototype);
+      const set = TA.set;
+      const length = Object.getOwnPropertyDescriptor(TA, 'length');
+      const expected = new Uint8Array(80);
+      for (let i = 0; i < 80; i += 2) expected.set([0x82, 0xa0], i);
+      let encoded;
+      let legacy;
+      try {
+        TA.set = function (source, offset) {
+          if (length.get.call(this) > 1e6) return;
+          return set.call(this, source, offset);
+        };
+        encoded = lib.encode('\u3042'.repeat(40), 'shift_jis');
+        Object.defineProperty(TA, 'length', { ...length, get: () => 0 });
+        legacy = new lib.LegacyEncoder('shift_jis').encode('\u3042'.repeat(40), { stream: true });
+      } finally {
+        TA.set = set;
+        Object.defineProperty(TA, 'length', length);
+      }
+      for (const [what, bytes] of [
+        ['encode()', encoded],
+        ['LegacyEncoder', legacy],
+      ]) {
+        equal(bytes.length, 80, what);
+        ok(
+          bytes.every((b, i) => b === expected[i]),
+          what,
+        );
+      }
+    },
+  ],
+  [
     'patched slice, push, call and Math.min that decode and encode meanwhile change no long call',
     (lib) => {
       // 82 A0 is あ in Shift_JIS, after an A so that a pair straddles the 2 MiB piece boundary;
