@@ -4,6 +4,8 @@
 // error, the second has the state from just before that chunk and locates the byte offset where
 // the malformed sequence starts. The encoder's own error gives the unencodable character's index.
 
+import { display } from './display.mjs';
+
 export class ConversionError extends Error {}
 
 // Bytes of the previous chunk the trailing decoder holds back, so that locating an error starts
@@ -47,10 +49,10 @@ export async function* decodeInput(lib, chunks, { from, fallback, fatal, name })
       text = decoder.decode(chunk, { stream: !last });
     } catch (e) {
       if (!(e instanceof TypeError) || !fatal) throw e;
-      const [at, before] = locateMalformed(trailing, encoding, held, heldAt, chunk, last);
-      const bytes = concat(held, chunk).subarray(at - heldAt, at - heldAt + 4);
+      const [at, end, before] = locateMalformed(trailing, encoding, held, heldAt, chunk, last);
+      const bytes = Array.from(concat(held, chunk).subarray(at - heldAt, end - heldAt), (b) => hex([b]));
       failure = new ConversionError(
-        `${name}: malformed ${encoding} at byte ${at} (0x${at.toString(16)}), starting ${hex(bytes).replace(/(..)(?=.)/g, '$1 ')}`,
+        `${name}: malformed ${encoding} at byte ${at} (0x${at.toString(16)}), starting ${bytes.join(' ')}`,
       );
       return before;
     }
@@ -95,10 +97,12 @@ function concat(...parts) {
 }
 
 /**
- * Where the malformed sequence that stopped the decoder starts, and the text of `chunk` before
- * it: `trailing` has decoded the input up to `heldAt`; it is fed `held` and then `chunk` a byte
- * at a time until it fails. The sequence starts after the last byte that completed a character
- * (or an ISO-2022-JP escape sequence).
+ * Where the malformed sequence that stopped the decoder starts, where the decoder met the error
+ * (the offset after the byte that failed, or the input's end), and the text of `chunk` before the
+ * sequence: `trailing` has decoded the input up to `heldAt`; it is fed `held` and then `chunk` a
+ * byte at a time until it fails. The sequence starts after the last byte that completed a
+ * character (or an ISO-2022-JP escape sequence). Both offsets are the standard decoder's, so they
+ * do not depend on how the input was cut into chunks.
  */
 function locateMalformed(trailing, encoding, held, heldAt, chunk, last) {
   const bytes = concat(held, chunk);
@@ -107,10 +111,12 @@ function locateMalformed(trailing, encoding, held, heldAt, chunk, last) {
   if (heldAt === 0 && bom && bom.every((b, i) => bytes[i] === b)) boundary = bom.length;
   const one = new Uint8Array(1);
   let before = ''; // the decoder that failed gave out the text of `held` already
+  let end = heldAt; // after the byte being decoded; at the flush, the input's end
   try {
     for (let i = 0; i < bytes.length; i++) {
       one[0] = bytes[i];
       const at = heldAt + i;
+      end = at + 1;
       const text = trailing.decode(one, { stream: true });
       if (i >= held.length) before += text;
       if (text !== '') boundary = at + 1;
@@ -119,7 +125,7 @@ function locateMalformed(trailing, encoding, held, heldAt, chunk, last) {
     }
     if (last) trailing.decode();
   } catch {
-    return [boundary, before];
+    return [boundary, end, before];
   }
   // Not reproduced: the decoders disagree, which the package's chunking guarantee rules out.
   throw new Error('internal error: the malformed sequence could not be located');
@@ -196,6 +202,6 @@ function unencodable(text, index, position, to, name) {
   position.advance(text.slice(0, index));
   const { chars, line, column } = position;
   return new ConversionError(
-    `${name}: ${codePoint(cp)} (${JSON.stringify(String.fromCodePoint(cp))}) at character ${chars} (line ${line}, column ${column}) cannot be encoded in ${to}`,
+    `${name}: ${codePoint(cp)} ("${display(String.fromCodePoint(cp))}") at character ${chars} (line ${line}, column ${column}) cannot be encoded in ${to}`,
   );
 }

@@ -8,10 +8,14 @@ import { pipeline } from 'node:stream/promises';
 import { getSystemErrorMap, parseArgs } from 'node:util';
 import * as lib from 'encoding-wasm';
 import { ConversionError, decodeInput, encodeTexts } from './convert.mjs';
+import { display } from './display.mjs';
 import { ProgressBar } from './progress.mjs';
 
 const PROGRESS_FROM = 16 * 1024 * 1024;
 const READ_CHUNK = 256 * 1024;
+// File names are cut later than labels (display's 64): a path's last part is what tells it apart.
+const PATH_LIMIT = 256;
+const showPath = (path) => display(path, PATH_LIMIT);
 
 const USAGE = `Usage: encoding-wasm [-f LABEL] [-t LABEL] [-o FILE] [--fatal] [FILE...]
 Converts FILEs (or standard input, also '-') from one encoding to another, as the WHATWG
@@ -35,40 +39,54 @@ cannot be read or written.`;
 
 class UsageError extends Error {}
 
-function parse(argv) {
+const OPTIONS = {
+  from: { type: 'string', short: 'f' },
+  to: { type: 'string', short: 't' },
+  output: { type: 'string', short: 'o' },
+  fallback: { type: 'string' },
+  fatal: { type: 'boolean' },
+  list: { type: 'boolean', short: 'l' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+};
+
+function parse(args) {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        from: { type: 'string', short: 'f' },
-        to: { type: 'string', short: 't' },
-        output: { type: 'string', short: 'o' },
-        fallback: { type: 'string' },
-        fatal: { type: 'boolean' },
-        list: { type: 'boolean', short: 'l' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'V' },
-      },
-    });
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true });
   } catch (e) {
-    // parseArgs's messages end with advice for scripts ("To specify a positional argument…").
-    throw new UsageError(`${e.message.split('. ')[0].replace(/\.$/, '')} (see --help)`);
+    if (!e.code?.startsWith('ERR_PARSE_ARGS_')) throw e;
+    throw new UsageError(`${parseError(args, e)} (see --help)`);
   }
   return { ...parsed.values, files: parsed.positionals };
+}
+
+// parseArgs's messages go on over several lines with advice for scripts, and quote an unknown
+// option as typed: the first line is kept, and an unknown option's name is shown by display(),
+// taken from the first unknown one among parseArgs's own tokens (which do not depend on `strict`).
+function parseError(args, e) {
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const { tokens } = parseArgs({ args, options: OPTIONS, strict: false, tokens: true });
+    const unknown = tokens.find((t) => t.kind === 'option' && !Object.hasOwn(OPTIONS, t.name));
+    return `Unknown option '${display(unknown.rawName)}'`;
+  }
+  // The other messages quote only this command's option names.
+  const line = e.message.split('\n')[0];
+  return line.endsWith('.') ? line.slice(0, -1) : line;
 }
 
 /** The standard's name of `label`'s encoding, for `option`; `encoder` asks for one with an encoder. */
 function encodingFor(label, option, { encoder }) {
   const name = lib.getEncoding(label);
-  if (name === null) throw new UsageError(`${option}: unknown encoding label '${label}' (see --list)`);
+  if (name === null) throw new UsageError(`${option}: unknown encoding label '${display(label)}' (see --list)`);
   const info = lib
     .encodings()
     .flatMap((g) => g.encodings)
     .find((e) => e.name === name);
   if (name === 'replacement') {
-    throw new UsageError(`${option}: '${label}' is a label of the replacement encoding, which cannot be used here`);
+    throw new UsageError(
+      `${option}: '${display(label)}' is a label of the replacement encoding, which cannot be used here`,
+    );
   }
   if (encoder && !info.hasEncoder && !name.startsWith('UTF-16')) {
     throw new UsageError(`${option}: the ${name} encoding has no encoder`);
@@ -96,6 +114,8 @@ function checkInputs(files) {
   return (files.length ? files : ['-']).map((file) => {
     if (file === '-') {
       const stat = fstatOrNull(0);
+      // Node gives a directory on standard input as an empty stream: refused as a named one is.
+      if (stat?.isDirectory()) throw new UsageError('cannot read <stdin>: is a directory');
       return { name: '<stdin>', path: null, stat, size: stat?.isFile() ? Number(stat.size) : null };
     }
     let stat;
@@ -103,12 +123,12 @@ function checkInputs(files) {
       stat = statSync(file, { bigint: true });
       accessSync(file, constants.R_OK);
     } catch (e) {
-      throw new UsageError(`cannot read ${file}: ${describeFsError(e)}`);
+      throw new UsageError(`cannot read ${showPath(file)}: ${describeFsError(e)}`);
     }
     // What open() would refuse, known from the stat.
     const refused = stat.isDirectory() ? 'is a directory' : stat.isSocket() ? 'is a socket' : null;
-    if (refused) throw new UsageError(`cannot read ${file}: ${refused}`);
-    return { name: file, path: file, stat, size: stat.isFile() ? Number(stat.size) : null };
+    if (refused) throw new UsageError(`cannot read ${showPath(file)}: ${refused}`);
+    return { name: showPath(file), path: file, stat, size: stat.isFile() ? Number(stat.size) : null };
   });
 }
 
@@ -214,7 +234,7 @@ async function main(argv) {
     out = await new Promise((resolve, reject) => {
       const s = createWriteStream(options.output);
       s.once('open', () => resolve(s));
-      s.once('error', (e) => reject(new UsageError(`cannot write ${options.output}: ${describeFsError(e)}`)));
+      s.once('error', (e) => reject(new UsageError(`cannot write ${showPath(options.output)}: ${describeFsError(e)}`)));
     });
   }
   // An error ends the conversion as the end of the input would, so that a file gets every byte

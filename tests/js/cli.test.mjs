@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { display } from '../../bin/display.mjs';
 import { getAnEncoding } from './reference/encodings.mjs';
 import { referenceInspect } from './reference/inspect.mjs';
 
@@ -247,6 +248,8 @@ test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
     [['-o', file('same.txt', 'keep'), join(scratch, 'same.txt')], /same\.txt: input file is output file/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['-f'], /'-f, --from <value>' argument missing/],
+    // parseArgs says this over three lines.
+    [['-f', '-x'], /Option '-f' argument is ambiguous \(see --help\)/],
   ];
   for (const [args, message] of cases) {
     const r = run(args, Buffer.from('a'));
@@ -271,12 +274,101 @@ test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
   assert.equal(readFileSync(same, 'utf8'), 'keep');
 });
 
+test('a directory on standard input is refused as a directory named is', () => {
+  const a = file('before-dir.txt', 'a');
+  for (const args of [[], ['-'], [a, '-']]) {
+    const stdin = openSync(scratch, 'r');
+    const r = spawnSync(process.execPath, [cli, ...args], { stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8' });
+    closeSync(stdin);
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stderr, 'encoding-wasm: cannot read <stdin>: is a directory\n', args.join(' '));
+    assert.equal(r.stdout, '', args.join(' '));
+  }
+});
+
+// What a terminal acts on, left raw in `s`: C0 controls but a line's end, DEL, C1 controls and
+// the bidi controls (https://www.unicode.org/reports/tr9/#Directional_Formatting_Characters).
+const BIDI_CONTROLS = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+const rawControls = (s) =>
+  Array.from(s).filter((c) => {
+    const u = c.codePointAt(0);
+    return (u < 0x20 && u !== 0x0a) || (u >= 0x7f && u <= 0x9f) || BIDI_CONTROLS.includes(u);
+  });
+
+test('caller-supplied text in a message is escaped and cut: labels, option names, file names, characters', () => {
+  const long = 'a'.repeat(100_000);
+  const cases = [
+    // An OSC window title and a clear screen; a vertical tab a label's whitespace does not include.
+    [['-f', 'x\x1b]0;PWNED\x07\x1b[2J'], "--from: unknown encoding label 'x\\x1b]0;PWNED\\x07\\x1b[2J' (see --list)"],
+    [['-t', 'shift_jis\v'], "--to: unknown encoding label 'shift_jis\\x0b' (see --list)"],
+    // DEL, C1 controls (U+009B is CSI, U+0085 NEL) and every bidi control.
+    [
+      ['-f', 'a\x7f\u009b\u0085\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069z'],
+      "--from: unknown encoding label 'a\\x7f\\u009b\\u0085\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069z' (see --list)",
+    ],
+    [
+      ['-f', 'auto', '--fallback', `é${long}`],
+      `--fallback: unknown encoding label 'é${'a'.repeat(63)}… (100001 characters)' (see --list)`,
+    ],
+    [['--\x1b[31m'], "Unknown option '--\\x1b[31m' (see --help)"],
+    [['-l\u009b'], "Unknown option '-\\u009b' (see --help)"],
+    [[`--${long}=1`], `Unknown option '--${'a'.repeat(62)}… (100002 characters)' (see --help)`],
+    [[join(scratch, 'no\x1b[2J\u202e.txt')], `cannot read ${scratch}/no\\x1b[2J\\u202e.txt: no such file or directory`],
+    [['-o', join(scratch, 'no\rdir/out')], `cannot write ${scratch}/no\\x0ddir/out: no such file or directory`],
+  ];
+  for (const [args, message] of cases) {
+    const r = run(args, Buffer.from('a'));
+    const what = JSON.stringify(args).slice(0, 80);
+    assert.equal(r.status, 2, `${what}: ${r.stderr}`);
+    assert.equal(r.stderr, `encoding-wasm: ${message}\n`, what);
+    assert.deepEqual(rawControls(r.stderr), [], what);
+  }
+  // A file name is cut at 256 characters (ENAMETOOLONG: the last part is over 255 bytes).
+  const path = join(scratch, 'b'.repeat(300));
+  const r = run([path]);
+  assert.equal(r.status, 2, r.stderr);
+  assert.ok(
+    r.stderr.startsWith(`encoding-wasm: cannot read ${path.slice(0, 256)}… (${path.length} characters): `),
+    r.stderr,
+  );
+  assert.match(r.stderr, /^[^\n]+\n$/);
+  // In --fatal conversion errors: the input's name, and the unencodable character (U+009B and
+  // U+202E are not in index windows-1252).
+  const bell = file('bell\x07.txt', bytes(0xff));
+  for (const [args, input, message] of [
+    [['--fatal', bell], '', `${scratch}/bell\\x07.txt: malformed UTF-8 at byte 0 (0x0), starting ff`],
+    [
+      ['--fatal', '-t', 'latin1'],
+      'a\u009b',
+      '<stdin>: U+009B ("\\u009b") at character 2 (line 1, column 2) cannot be encoded in windows-1252',
+    ],
+    [
+      ['--fatal', '-t', 'latin1'],
+      '\u202e',
+      '<stdin>: U+202E ("\\u202e") at character 1 (line 1, column 1) cannot be encoded in windows-1252',
+    ],
+  ]) {
+    const r = run(args, Buffer.from(input));
+    assert.equal(r.status, 1, r.stderr);
+    assert.equal(r.stderr, `encoding-wasm: ${message}\n`);
+  }
+});
+
+test('display(): lone surrogates escaped, a pair kept whole and counted as one character', () => {
+  assert.equal(display('a\ud800b\udc00'), 'a\\ud800b\\udc00');
+  assert.equal(display('\udc00\ud800'), '\\udc00\\ud800');
+  assert.equal(display('x😀', 1), 'x… (2 characters)');
+  assert.equal(display('😀😀x', 2), '😀😀… (3 characters)');
+  assert.equal(display('😀'.repeat(64)), '😀'.repeat(64));
+  assert.equal(display('\x00\x1f\x20~\x7f\x80\x9f\xa0'), '\\x00\\x1f ~\\x7f\\u0080\\u009f\xa0');
+});
+
 test('--fatal decoding stops at the first malformed sequence, naming its byte offset', () => {
   // "Hello " then E2 82 cut short by a space.
   let r = run(['--fatal'], Buffer.from('Hello \xe2\x82 world', 'latin1'));
   assert.equal(r.status, 1);
   assert.equal(r.stdout.toString(), 'Hello ');
-  assert.equal(r.stderr, 'encoding-wasm: <stdin>: malformed UTF-8 at byte 6 (0x6), starting e2 82 20 77\n');
+  assert.equal(r.stderr, 'encoding-wasm: <stdin>: malformed UTF-8 at byte 6 (0x6), starting e2 82 20\n');
   // Cut short by the end of the input.
   r = run(['--fatal'], Buffer.from('Hello \xe2\x82', 'latin1'));
   assert.equal(r.status, 1);
@@ -298,11 +390,42 @@ test('--fatal decoding stops at the first malformed sequence, naming its byte of
     r = run(['-f', 'sjis', '--fatal', ...args], stdin);
     const name = args.at(-1) === '-' ? '<stdin>' : path;
     assert.equal(r.status, 1);
-    assert.equal(r.stderr, `encoding-wasm: ${name}: malformed Shift_JIS at byte ${at} (0x3ffff), starting 82 20 61\n`);
+    assert.equal(r.stderr, `encoding-wasm: ${name}: malformed Shift_JIS at byte ${at} (0x3ffff), starting 82 20\n`);
     // The text before the error, and nothing else.
     assert.equal(r.stdout.length, before, args.join(' '));
     assert.ok(r.stdout.every((b) => b === 0x61));
   }
+});
+
+/** Runs the command, writing `input` to its standard input a byte at a time, 100 ms apart. */
+function trickle(args, input) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.stdin.on('error', () => {}); // the command may stop before the last byte
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr }));
+    let i = 0;
+    const next = () => {
+      if (i === input.length) return child.stdin.end();
+      child.stdin.write(input.subarray(i, ++i));
+      setTimeout(next, 100);
+    };
+    next();
+  });
+}
+
+test('--fatal decoding shows the same bytes however the input is cut into reads', async () => {
+  // E3 then 27, no continuation byte: the decoder meets the error at 27, where the bytes shown end.
+  const input = bytes(0x61, 0xe3, 0x27, 0x5c, 0x55);
+  const expected = 'encoding-wasm: <stdin>: malformed UTF-8 at byte 1 (0x1), starting e3 27\n';
+  assert.equal(run(['--fatal'], input).stderr, expected);
+  const trickled = await trickle(['--fatal'], input);
+  assert.equal(trickled.status, 1);
+  assert.equal(trickled.stderr, expected);
 });
 
 // Over 2 MiB: the package works on 2 MiB pieces, the command reads 256 KiB chunks; 2 MiB is a
@@ -353,13 +476,13 @@ test('--fatal past 2 MiB: the byte offset or character named counts from the sta
     [
       ['-f', 'utf-8'],
       around(2 * MiB + 6, [0xff, 0x62]),
-      'malformed UTF-8 at byte 2097158 (0x200006), starting ff 62',
+      'malformed UTF-8 at byte 2097158 (0x200006), starting ff',
       2 * MiB + 6,
     ],
     [
       ['-f', 'utf-8'],
       around(2 * MiB - 1, [0xe3, 0x81, 0x20, 0x62]),
-      'malformed UTF-8 at byte 2097151 (0x1fffff), starting e3 81 20 62',
+      'malformed UTF-8 at byte 2097151 (0x1fffff), starting e3 81 20',
       2 * MiB - 1,
     ],
     [
@@ -426,6 +549,12 @@ test('--fatal decoding names the byte of the first error for random inputs in ev
       errors++;
       assert.equal(r.status, 1, `${label} ${input.toString('hex')}`);
       assert.match(r.stderr, new RegExp(` at byte ${expected.byteStart} `), `${label} ${input.toString('hex')}`);
+      // The bytes shown: the malformed sequence, then those the decoder gave back to the input
+      // (the standard's "prepend", at most two: gb18030's, ISO-2022-JP's), up to where it met the error.
+      const shown = Buffer.from(/starting ([0-9a-f ]+)\n$/.exec(r.stderr)[1].replaceAll(' ', ''), 'hex');
+      const sequence = expected.byteEnd - expected.byteStart;
+      assert.ok(shown.length >= sequence && shown.length <= sequence + 2, `${label}: ${r.stderr}`);
+      assert.ok(shown.equals(input.subarray(expected.byteStart, expected.byteStart + shown.length)), r.stderr);
       // The text before the error, and nothing else.
       assert.equal(
         r.stdout.toString(),
@@ -461,7 +590,7 @@ test('--fatal to ISO-2022-JP: the bytes before the error end back in ASCII (ESC 
     [
       Buffer.from('あ\u000e'),
       [0x1b, 0x24, 0x42, 0x24, 0x22, ...ascii],
-      /U\+000E \("\\u000e"\) at character 2 \(line 1, column 2\) cannot be encoded in ISO-2022-JP/,
+      /U\+000E \("\\x0e"\) at character 2 \(line 1, column 2\) cannot be encoded in ISO-2022-JP/,
     ],
     // In Roman mode the encoder fails on U+000E without switching: the end switches.
     [Buffer.from('¥\u000e'), [0x1b, 0x28, 0x4a, 0x5c, ...ascii], /U\+000E .* at character 2 /],
