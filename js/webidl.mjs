@@ -178,6 +178,10 @@ export function illegalInvocation(what) {
   return new TypeError(`${what}: 'this' is not an instance of this interface (illegal invocation).`);
 }
 
+// The mark of this package's classes, and what isOurs reads it with, captured at load.
+const MARK = Symbol.for('encoding-wasm');
+const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+
 // Gives a class the property shapes WebIDL specifies
 // (https://webidl.spec.whatwg.org/#es-interfaces): its name, operations and attributes enumerable,
 // a Symbol.toStringTag on the prototype, and Node's inspect method (inspect.node.mjs, in Node's
@@ -199,9 +203,16 @@ export function defineInterface(cls, name) {
   Object.defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
   defineNodeInspect(proto, name);
   // Marks our own classes, so a later copy of this package (or the polyfill) recognizes them.
-  Object.defineProperty(cls, Symbol.for('encoding-wasm'), { value: true });
+  Object.defineProperty(cls, MARK, { value: true });
 }
 
+// Whether `cls` is one of this package's classes (maybe another copy's): the mark is its own
+// property, read by its descriptor (captured above), so that no getter runs and a mark inherited
+// (from Object.prototype, say) does not count; false where reading it throws (a Proxy's trap).
 export function isOurs(cls) {
-  return typeof cls === 'function' && cls[Symbol.for('encoding-wasm')] === true;
+  try {
+    return typeof cls === 'function' && getOwnPropertyDescriptor(cls, MARK)?.value === true;
+  } catch {
+    return false;
+  }
 }

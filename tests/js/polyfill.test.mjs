@@ -12,8 +12,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 // Runs `code` as an ES module in the package's directory (so 'encoding-wasm' resolves to it) and
 // returns what it prints as JSON.
-function run(code) {
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });
+function run(code, flags = []) {
+  const out = execFileSync(process.execPath, [...flags, '--input-type=module', '-e', code], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return JSON.parse(out);
 }
 
@@ -51,6 +55,7 @@ test('its status says what it installed and kept', () => {
     installed: ['TextDecoder', 'TextDecoderStream'],
     kept: ['TextEncoder', 'TextEncoderStream'],
     refused: [],
+    skipped: [],
     reason: null,
   });
   const always = run(`const { status } = await import('encoding-wasm/polyfill/always');
@@ -75,12 +80,117 @@ test('never throws at import: a global it may not replace is refused, one that t
   assert.equal(lib, '\u3042');
 });
 
-test('installs no stream class where TransformStream is missing', () => {
+test('installs no stream class where TransformStream is missing, and says so', () => {
   const r = run(`for (const n of ['TextDecoderStream', 'TextEncoderStream', 'TransformStream']) delete globalThis[n];
     const { status } = await import('encoding-wasm/polyfill');
     console.log(JSON.stringify({ status, streams: [typeof TextDecoderStream, typeof TextEncoderStream] }));`);
   assert.deepEqual(r.streams, ['undefined', 'undefined']);
-  assert.deepEqual(r.status.installed, ['TextDecoder']);
+  assert.deepEqual(r.status, {
+    installed: ['TextDecoder'],
+    kept: ['TextEncoder'],
+    refused: [],
+    skipped: ['TextDecoderStream', 'TextEncoderStream'],
+    reason: 'encoding-wasm: the runtime has no TransformStream, which the stream classes are built on.',
+  });
+  // Node's own TextDecoderStream (it does not need the global TransformStream) is left beside the
+  // installed TextDecoder, and status says so; its TextEncoderStream is kept.
+  const node = run(`${ours}
+    const Native = globalThis.TextDecoderStream;
+    delete globalThis.TransformStream;
+    const { status } = await import('encoding-wasm/polyfill');
+    console.log(JSON.stringify({ status, left: globalThis.TextDecoderStream === Native, decoder: ours(TextDecoder) }));`);
+  assert.deepEqual(node.status.skipped, ['TextDecoderStream']);
+  assert.deepEqual(node.status.kept, ['TextEncoder', 'TextEncoderStream']);
+  assert.equal(node.left, true);
+  assert.equal(node.decoder, true);
+});
+
+// Each of the four classes in exactly one of status's lists.
+function assertAccountedFor(status) {
+  const listed = [...status.installed, ...status.kept, ...status.refused, ...status.skipped].sort();
+  assert.deepEqual(
+    listed,
+    ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream'],
+    JSON.stringify(status),
+  );
+}
+
+test('on a frozen global object, status accounts for each class once', () => {
+  // Node's globals are getters that define a data property on first read: on a frozen global,
+  // reading one that was not read before throws.
+  const r = run(`Object.freeze(globalThis);
+    const { status } = await import('encoding-wasm/polyfill');
+    console.log(JSON.stringify(status));`);
+  assertAccountedFor(r);
+  assert.deepEqual(r.installed, []);
+  assert.ok(r.refused.includes('TextDecoder'), JSON.stringify(r));
+  assert.deepEqual(r.skipped, ['TextDecoderStream', 'TextEncoderStream']);
+  assert.match(r.reason, /TransformStream/);
+  const always = run(`Object.freeze(globalThis);
+    const { status } = await import('encoding-wasm/polyfill/always');
+    console.log(JSON.stringify(status));`);
+  assertAccountedFor(always);
+  assert.deepEqual(always.refused, ['TextDecoder', 'TextEncoder']);
+});
+
+test('where no module could be bound, every class is skipped, and reason says why', () => {
+  // node --jitless has no WebAssembly, and the inline-wasm entry no JavaScript build.
+  const r = run(
+    `const { status } = await import('./pkg/polyfill.inline.mjs');
+    console.log(JSON.stringify(status));`,
+    ['--jitless'],
+  );
+  assert.deepEqual([r.installed, r.kept, r.refused], [[], [], []]);
+  assert.deepEqual(r.skipped, ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream']);
+  assert.match(r.reason, /^encoding-wasm cannot run: this runtime has no WebAssembly; the inline-wasm entry/);
+});
+
+test('a TextDecoder behind a Proxy whose traps throw for the mark is replaced, not a crash', () => {
+  for (const trap of ['get', 'getOwnPropertyDescriptor']) {
+    const r = run(`${ours}
+      const Native = globalThis.TextDecoder;
+      globalThis.TextDecoder = new Proxy(Native, {
+        ${trap}(t, k, r) { if (k === Symbol.for('encoding-wasm')) throw new Error('trap'); return Reflect.${trap}(t, k, r); },
+      });
+      const { status } = await import('encoding-wasm/polyfill');
+      console.log(JSON.stringify({ status, replaced: globalThis.TextDecoder !== Native && ours(globalThis.TextDecoder) }));`);
+    assert.deepEqual(r.status.installed, ['TextDecoder', 'TextDecoderStream'], trap);
+    assert.equal(r.replaced, true, trap);
+  }
+});
+
+// (Its `prototype` is read: natives.mjs captures the native's methods at load.)
+test('a TextDecoder behind a Proxy whose every trap but the read of its prototype throws is replaced', () => {
+  const r = run(`const thrower = () => { throw new Error('trap'); };
+    const traps = {};
+    for (const k of Object.getOwnPropertyNames(Reflect)) traps[k] = thrower;
+    traps.get = (t, k) => { if (k === 'prototype') return t.prototype; throw new Error('trap'); };
+    globalThis.TextDecoder = new Proxy(globalThis.TextDecoder, traps);
+    const { status } = await import('encoding-wasm/polyfill');
+    console.log(JSON.stringify(status));`);
+  assert.deepEqual(r.installed, ['TextDecoder', 'TextDecoderStream']);
+});
+
+test('a global that is writable but not configurable is replaced by assignment', () => {
+  const r = run(`${ours}
+    Object.defineProperty(globalThis, 'TextDecoder', { value: TextDecoder, writable: true, configurable: false });
+    const { status } = await import('encoding-wasm/polyfill');
+    console.log(JSON.stringify({ status, ours: ours(globalThis.TextDecoder) }));`);
+  assert.deepEqual(r.status.installed, ['TextDecoder', 'TextDecoderStream']);
+  assert.deepEqual(r.status.refused, []);
+  assert.equal(r.ours, true);
+});
+
+test("the mark is this package's only as an own property: one on Object.prototype is not believed", () => {
+  const r = run(`const Native = globalThis.TextDecoder;
+    Object.prototype[Symbol.for('encoding-wasm')] = true;
+    const { status } = await import('encoding-wasm/polyfill');
+    const lib = await import('encoding-wasm');
+    console.log(JSON.stringify({ status, ours: globalThis.TextDecoder === lib.TextDecoder,
+      win1252: new TextDecoder('windows-1252').decode(new Uint8Array([0x93])) }));`);
+  assert.deepEqual(r.status.installed, ['TextDecoder', 'TextDecoderStream']);
+  assert.equal(r.ours, true);
+  assert.equal(r.win1252, '\u201C');
 });
 
 test('replaces a TextDecoder that rejects some labels, keeps a native TextEncoder', () => {
