@@ -116,5 +116,11 @@ mod tests {
             utf8_decode_without_bom_or_fail(b"a\xC3\xA9").as_deref(),
             Some("a\u{E9}")
         );
+        // U+20AC is E2 82 AC, U+1F600 F0 9F 98 80 (the UTF-8 encoder's arithmetic).
+        assert_eq!(
+            utf8_encode("a\u{20AC}\u{1F600}"),
+            [0x61, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80]
+        );
+        assert!(utf8_encode("").is_empty());
     }
 }
