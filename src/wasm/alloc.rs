@@ -39,7 +39,8 @@ fn class(size: usize) -> usize {
     (size.max(ALIGN) - 1).ilog2() as usize + 1 - ALIGN.ilog2() as usize
 }
 
-unsafe fn word(at: usize) -> *mut usize {
+/// The word at address `at` (of this heap's blocks), to read or write in an `unsafe` caller.
+fn word(at: usize) -> *mut usize {
     at as *mut usize
 }
 
@@ -62,6 +63,11 @@ impl Heap {
         at
     }
 
+    /// A block of class `k`: the head of its free list, else a new one.
+    ///
+    /// # Safety
+    ///
+    /// The free lists hold only blocks this heap made and that are free (their first word links).
     unsafe fn alloc_small(&mut self, k: usize) -> usize {
         let head = self.small[k];
         if head != 0 {
@@ -73,6 +79,10 @@ impl Heap {
 
     /// A large block with room for `size` bytes after its header: the smallest free one that
     /// fits, else a new one.
+    ///
+    /// # Safety
+    ///
+    /// As [`Heap::alloc_small`]: the large list holds only free large blocks of this heap.
     unsafe fn alloc_large(&mut self, size: usize) -> usize {
         let need = size.next_multiple_of(ALIGN) + LARGE_HEADER;
         let (mut best, mut best_prev, mut prev, mut at) = (0, 0, 0, self.large);
@@ -100,6 +110,11 @@ impl Heap {
         block + LARGE_HEADER
     }
 
+    /// Gives back the large block at `ptr`, to the bump region if it is on top.
+    ///
+    /// # Safety
+    ///
+    /// `ptr` is a live block that `alloc_large` returned, given back once.
     unsafe fn free_large(&mut self, ptr: usize) {
         let block = ptr - LARGE_HEADER;
         if block + *word(block) == self.top {
@@ -115,12 +130,17 @@ fn is_small(layout: &Layout) -> bool {
     layout.size() <= ALIGN << (CLASSES - 1)
 }
 
+// SAFETY: blocks are ALIGN-aligned and at least as large as asked (alignments over ALIGN are
+// refused with null), never handed out twice while live (a block is on a free list only once
+// freed), and the memory only grows, so every block stays valid until it is freed.
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if layout.align() > ALIGN {
             return null_mut();
         }
-        let heap = HEAP.get();
+        // SAFETY: the heap's one borrow: the allocator is not re-entered while it is in use (realloc's
+        // alloc and dealloc come after its last use).
+        let heap = unsafe { HEAP.get() };
         let at = if is_small(&layout) {
             heap.alloc_small(class(layout.size()))
         } else {
@@ -130,7 +150,9 @@ unsafe impl GlobalAlloc for Allocator {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        let heap = HEAP.get();
+        // SAFETY: the heap's one borrow: the allocator is not re-entered while it is in use (realloc's
+        // alloc and dealloc come after its last use).
+        let heap = unsafe { HEAP.get() };
         if is_small(&layout) {
             let k = class(layout.size());
             *word(ptr as usize) = heap.small[k];
@@ -141,7 +163,9 @@ unsafe impl GlobalAlloc for Allocator {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let heap = HEAP.get();
+        // SAFETY: the heap's one borrow: the allocator is not re-entered while it is in use (realloc's
+        // alloc and dealloc come after its last use).
+        let heap = unsafe { HEAP.get() };
         let at = ptr as usize;
         let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
         if is_small(&layout) {

@@ -15,9 +15,15 @@ impl<T> Global<T> {
         Global(UnsafeCell::new(value))
     }
 
-    /// SAFETY for callers: no two borrows overlap, as every export takes its borrow once.
+    /// The value, to read and change.
+    ///
+    /// # Safety
+    ///
+    /// No other reference got from this `Global` may be in use while the one returned is: the
+    /// caller takes one, uses it and drops it without calling anything that takes another.
     #[allow(clippy::mut_from_ref)]
-    pub(crate) fn get(&self) -> &mut T {
+    pub(crate) unsafe fn get(&self) -> &mut T {
+        // SAFETY: the caller's contract above; one thread (see the Sync impl).
         unsafe { &mut *self.0.get() }
     }
 }
@@ -57,30 +63,35 @@ pub const OUT_OF_BOUNDS: i32 = -3;
 /// The byte input buffer, with room for `len` bytes: JS writes input there.
 #[wasm_bindgen]
 pub fn input8(len: usize) -> *mut u8 {
-    sized(&mut SCRATCH.get().in8, len.max(1)).as_mut_ptr()
+    // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
+    sized(&mut unsafe { SCRATCH.get() }.in8, len.max(1)).as_mut_ptr()
 }
 
 /// The UTF-16 input buffer, with room for `len` code units.
 #[wasm_bindgen]
 pub fn input16(len: usize) -> *mut u16 {
-    sized(&mut SCRATCH.get().in16, len.max(1)).as_mut_ptr()
+    // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
+    sized(&mut unsafe { SCRATCH.get() }.in16, len.max(1)).as_mut_ptr()
 }
 
 /// Where the last call wrote bytes.
 #[wasm_bindgen]
 pub fn output8() -> *const u8 {
-    SCRATCH.get().out8.as_ptr()
+    // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
+    unsafe { SCRATCH.get() }.out8.as_ptr()
 }
 
 /// The address of a u32 holding where the last decode wrote its UTF-16 output; the address does
 /// not change.
 #[wasm_bindgen]
 pub fn output16_at() -> *const u32 {
-    &SCRATCH.get().out16_at
+    // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
+    &unsafe { SCRATCH.get() }.out16_at
 }
 
 /// The last call's extra results, four u32.
 #[wasm_bindgen]
 pub fn results() -> *const u32 {
-    SCRATCH.get().result.as_ptr()
+    // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
+    unsafe { SCRATCH.get() }.result.as_ptr()
 }

@@ -75,7 +75,8 @@ impl CoreTextDecoder {
     /// and `results` = [errors in `out8`, encoding number used, errors so far in the whole input,
     /// recorded or not].
     pub fn decode(&mut self, length: usize, last_piece: bool) -> i32 {
-        let s = SCRATCH.get();
+        // SAFETY: this call's one borrow of the scratch buffers: nothing it calls while using it takes another.
+        let s = unsafe { SCRATCH.get() };
         let Some(src) = s.in8.get(..length) else {
             return OUT_OF_BOUNDS;
         };
@@ -161,7 +162,8 @@ pub fn decode_saved(
     else {
         return NOT_A_STATE;
     };
-    let s = SCRATCH.get();
+    // SAFETY: this call's one borrow of the scratch buffers: nothing it calls while using it takes another.
+    let s = unsafe { SCRATCH.get() };
     let n = decode_text(&mut core, s, length, stream, first, last_piece);
     // After a call with room for all its output the decoder holds no restored bytes (a fatal
     // error discards them), so this is always a state.
@@ -179,7 +181,8 @@ pub fn decode_saved(
 /// per TextDecoder. Returns as [`decode_saved`].
 #[wasm_bindgen]
 pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
-    if SCRATCH.get().in8.len() < len {
+    // SAFETY: this call's one borrow of the scratch buffers: nothing it calls while using it takes another.
+    if unsafe { SCRATCH.get() }.in8.len() < len {
         return OUT_OF_BOUNDS;
     }
     // The decode hook's, or for encodings without a BOM to remove (nor replacement, which
@@ -189,7 +192,8 @@ pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
     use Encoding::{Replacement, Utf16Be, Utf16Le, Utf8};
     let Some(e) = encoding(enc) else { return -2 };
     let whole = flags & PLAIN != 0 || !matches!(e, Utf8 | Utf16Be | Utf16Le | Replacement);
-    let s = SCRATCH.get();
+    // SAFETY: this call's one borrow of the scratch buffers: nothing it calls while using it takes another.
+    let s = unsafe { SCRATCH.get() };
     if whole {
         let mut d = Decoder::new(e);
         let dst = sized(&mut s.out16, d.max_utf16_buffer_length(len));
@@ -213,8 +217,8 @@ pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
 #[cfg(feature = "lite")]
 #[wasm_bindgen]
 pub fn bom_sniff(len: usize) -> i32 {
-    let found = SCRATCH
-        .get()
+    // SAFETY: this call's one borrow of the scratch buffers: nothing it calls while using it takes another.
+    let found = unsafe { SCRATCH.get() }
         .in8
         .get(..len)
         .and_then(crate::hooks::bom_sniff);

@@ -37,7 +37,8 @@ pub fn encode_saved(enc: u32, html: bool, saved: u32, units: usize, last: bool) 
     } else {
         EncoderMode::Fatal
     };
-    let s = SCRATCH.get();
+    // SAFETY: this call's one borrow of the scratch buffers: nothing it calls while using it takes another.
+    let s = unsafe { SCRATCH.get() };
     let Some(src) = s.in16.get(..units) else {
         return OUT_OF_BOUNDS;
     };

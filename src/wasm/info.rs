@@ -21,7 +21,8 @@ pub const INSPECT: u32 = 8;
 /// Writes the flag bits to `results`: [FATAL, IGNORE_BOM, PLAIN, INSPECT].
 #[wasm_bindgen]
 pub fn flag_bits() {
-    SCRATCH.get().result = [FATAL, IGNORE_BOM, PLAIN, INSPECT];
+    // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
+    unsafe { SCRATCH.get() }.result = [FATAL, IGNORE_BOM, PLAIN, INSPECT];
 }
 
 /// Whether this module has the decoder (and encoder, if any) of encoding number `enc`.
@@ -38,8 +39,8 @@ pub fn has_encoding(enc: u32) -> bool {
 #[cfg(feature = "lite")]
 #[wasm_bindgen]
 pub fn label_lookup(len: usize) -> i32 {
-    match SCRATCH
-        .get()
+    // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
+    match unsafe { SCRATCH.get() }
         .in8
         .get(..len)
         .and_then(Encoding::for_label_bytes)
@@ -97,7 +98,8 @@ pub fn describe_encodings() -> usize {
         text.push_str(labels);
         text.push('\n');
     }
-    let out = &mut SCRATCH.get().out8;
+    // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
+    let out = &mut unsafe { SCRATCH.get() }.out8;
     sized(out, text.len()).copy_from_slice(text.as_bytes());
     text.len()
 }
