@@ -3,7 +3,8 @@
 //! calls.
 
 use encoding_wasm::{
-    Decoder, DecoderMode, DecoderResult, Encoder, EncoderMode, EncoderResult, Encoding,
+    Decoder, DecoderMode, DecoderResult, Encoder, EncoderMode, EncoderResult, Encoding, Malformed,
+    TextDecoderCore,
 };
 use std::sync::OnceLock;
 
@@ -37,6 +38,11 @@ impl Rng {
     }
 }
 
+/// The whole of `len` items as one chunk.
+pub fn whole(len: usize) -> Vec<std::ops::Range<usize>> {
+    std::iter::once(0..len).collect()
+}
+
 /// Chunk ranges over `len` items, empty ones included, then a final empty one.
 pub fn chunks(rng: &mut Rng, len: usize) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
@@ -59,7 +65,9 @@ pub const ERROR: u32 = u32::MAX;
 
 /// Decodes `src` in `chunks` (then a final empty call) to UTF-16 or UTF-8, with output buffers of
 /// the documented maximum (`tiny` None: `OutputFull` is a bug) or tiny random sizes, going on
-/// after each fatal error (marked [`ERROR`]). Returns code units or bytes as `u32`.
+/// after each fatal error (marked [`ERROR`]). With `resave`, after each call the decoder is
+/// replaced by one restored from its saved state, as the JS layer does between calls. Returns
+/// code units or bytes as `u32`.
 pub fn decode_stream(
     d: &mut Decoder,
     src: &[u8],
@@ -67,6 +75,7 @@ pub fn decode_stream(
     mode: DecoderMode,
     utf16: bool,
     mut tiny: Option<&mut Rng>,
+    resave: bool,
 ) -> Vec<u32> {
     let mut out = Vec::new();
     for (i, range) in chunks.iter().enumerate() {
@@ -93,6 +102,9 @@ pub fn decode_stream(
                 (r, read)
             };
             rest = &rest[read..];
+            if resave {
+                resave_decoder(d, r);
+            }
             match r {
                 DecoderResult::InputEmpty => {
                     assert!(rest.is_empty(), "InputEmpty with input left");
@@ -106,6 +118,55 @@ pub fn decode_stream(
                     out.push(ERROR);
                 }
             }
+        }
+    }
+    out
+}
+
+/// Replaces `d` by the decoder restored from its saved state, if it has one: only while it holds
+/// bytes restored after `Malformed` (so never after `InputEmpty`) may it have none.
+fn resave_decoder(d: &mut Decoder, r: DecoderResult) {
+    let Some(saved) = d.save() else {
+        assert_ne!(
+            r,
+            DecoderResult::InputEmpty,
+            "no saved state after InputEmpty"
+        );
+        return;
+    };
+    assert!(
+        saved < 1 << Decoder::SAVED_BITS,
+        "saved state {saved:#x} too large"
+    );
+    *d = Decoder::restore(d.encoding(), saved).unwrap_or_else(|| {
+        panic!(
+            "{} refused its own saved state {saved:#x}",
+            d.encoding().name()
+        )
+    });
+}
+
+/// TextDecoder.decode() calls over `src` in `chunks`, each with `stream` but the last; with
+/// `resave`, the core is replaced by one restored from its saved state after each call, as the JS
+/// layer does. Returns each call's result.
+pub fn text_decode_calls(
+    core: &mut TextDecoderCore,
+    src: &[u8],
+    chunks: &[std::ops::Range<usize>],
+    resave: bool,
+) -> Vec<Result<String, Malformed>> {
+    let mut out = Vec::new();
+    for (i, range) in chunks.iter().enumerate() {
+        out.push(core.decode(&src[range.clone()], i < chunks.len() - 1));
+        if resave {
+            let saved = core
+                .save()
+                .expect("TextDecoderCore without a saved state between calls");
+            assert!(saved < 1 << 29, "saved state {saved:#x} too large");
+            let (e, fatal, ignore_bom) = (core.encoding(), core.fatal(), core.ignore_bom());
+            *core = TextDecoderCore::restore(e, fatal, ignore_bom, saved).unwrap_or_else(|| {
+                panic!("{} refused its own TextDecoder state {saved:#x}", e.name())
+            });
         }
     }
     out
@@ -132,13 +193,15 @@ pub enum Text<'a> {
 
 /// Encodes `text` in `chunks` (then a final empty call), with output buffers of the documented
 /// maximum or small random sizes, writing `&#N;` itself after each fatal-mode `Unmappable` and
-/// going on. A UTF-16 leading surrogate left unread at a chunk's end is passed again.
+/// going on. A UTF-16 leading surrogate left unread at a chunk's end is passed again. With
+/// `resave`, after each call the encoder is replaced by one restored from its saved state.
 pub fn encode_stream(
     enc: &mut Encoder,
     text: Text,
     chunks: &[std::ops::Range<usize>],
     mode: EncoderMode,
     mut tiny: Option<&mut Rng>,
+    resave: bool,
 ) -> Vec<u8> {
     let mut out = Vec::new();
     let mut pending: Vec<u16> = Vec::new();
@@ -170,6 +233,15 @@ pub fn encode_stream(
             };
             out.extend_from_slice(&buf[..n]);
             pos += read;
+            if resave {
+                let saved = enc.save();
+                *enc = Encoder::restore(enc.encoding(), saved).unwrap_or_else(|| {
+                    panic!(
+                        "{} refused its own saved state {saved}",
+                        enc.encoding().name()
+                    )
+                });
+            }
             match r {
                 EncoderResult::InputEmpty => {
                     if pos < len {
