@@ -7,6 +7,7 @@
 // their state in JS as the core's saved number (decode_saved, encode_saved, every decoder's save and
 // restore), so a stream dropped mid-way holds no wasm memory; the polyfill's self-tests check fatal
 // mode and streaming; the built-ins the calls use are captured at load, with a guard per module.
+// Then two by under 50 B for the hostile-review fixes (no-wasm chinese-simplified, every add-on).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,7 @@ export const ENTRIES = [
   {
     name: 'lite + every add-on',
     imports: ['lite.browser.mjs', ...FAMILIES.map((f) => `${f}.browser.mjs`)],
-    ceiling: 129_502,
+    ceiling: 129_627,
   },
   // Without WebAssembly (the `react-native` and `no-wasm` conditions): the modules compiled to
   // JavaScript are part of the bundle, their indexes unpacked (about twice the bytes of the packed
@@ -42,7 +43,7 @@ export const ENTRIES = [
     name: `no-wasm: lite + ${f}`,
     imports: ['lite.nowasm.mjs', `${f}.nowasm.mjs`],
     nowasm: true,
-    ceiling: { japanese: 77_026, 'chinese-simplified': 94_104, 'chinese-traditional': 95_711, korean: 78_196 }[f],
+    ceiling: { japanese: 77_026, 'chinese-simplified': 94_214, 'chinese-traditional': 95_711, korean: 78_196 }[f],
   })),
 ];
 

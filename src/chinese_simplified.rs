@@ -10,8 +10,8 @@
 
 use std::sync::OnceLock;
 
-use crate::decoder::{Decode, DecoderResult, Pending};
-use crate::encoder::{pack_reverse, write_packed, BmpTable, Encode};
+use crate::handler::{pack_reverse, write_packed, BmpTable, Encode};
+use crate::handler::{Decode, DecoderResult, Pending};
 use crate::sink::Sink;
 use crate::tables::{self, GB18030_RANGES};
 

@@ -8,8 +8,8 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::decoder::{Decode, DecoderResult, Pending};
-use crate::encoder::{pack_reverse, write_packed, BmpTable, Encode};
+use crate::handler::{pack_reverse, write_packed, BmpTable, Encode};
+use crate::handler::{Decode, DecoderResult, Pending};
 use crate::sink::Sink;
 use crate::tables;
 

@@ -6,7 +6,9 @@
 use crate::chinese_simplified::Gb18030Decoder;
 #[cfg(feature = "chinese-traditional")]
 use crate::chinese_traditional::Big5Decoder;
-use crate::encoding::{Encoding, Family};
+use crate::encoding::{unavailable, Encoding, Family};
+pub use crate::handler::DecoderResult;
+use crate::handler::{Decode, Pending, PENDING_BITS};
 #[cfg(feature = "japanese")]
 use crate::japanese::{EucJpDecoder, Iso2022JpDecoder, ShiftJisDecoder};
 #[cfg(feature = "korean")]
@@ -20,20 +22,6 @@ use crate::sink::{Sink, Utf16Sink, Utf8Sink};
 #[cfg(feature = "lite")]
 use crate::utf8::Utf8Decoder;
 
-/// Why a decode call returned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DecoderResult {
-    /// All input was consumed. After a `last` call this also means the end of the queue was
-    /// processed without error and the decoder is back in its initial state.
-    InputEmpty,
-    /// The output buffer has no room for another step; call again with more room.
-    OutputFull,
-    /// The handler returned error. `read` counts the bytes consumed up to it (bytes the standard
-    /// restores to the queue are not counted, or are kept by the decoder if they came from an
-    /// earlier call). Call again with the rest of the input to go on.
-    Malformed,
-}
-
 /// A decoder's error mode (<https://encoding.spec.whatwg.org/#error-mode>).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum DecoderMode {
@@ -42,57 +30,6 @@ pub enum DecoderMode {
     Replacement,
     /// The first error stops decoding and is returned as [`DecoderResult::Malformed`].
     Fatal,
-}
-
-/// One family's decoder handler, run over a chunk of input.
-///
-/// Contract: process `src` in order, calling `dst.has_room()` before every handler step (the
-/// end-of-queue step included) and returning `OutputFull` when it is false; return `Malformed` at
-/// each error, with no U+FFFD written; when `last` is true and the input is used up, process
-/// end-of-queue: an error there resets the state and returns `Malformed` (with all of `src` read
-/// but bytes the handler restores), so a `last` call on the rest ends with `InputEmpty`.
-pub(crate) trait Decode {
-    fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize);
-
-    /// The bytes the decoder's state holds between calls: those read since it was last in its
-    /// initial state, which read again from the initial state give this state back. True of every
-    /// decoder but ISO-2022-JP's and replacement's, which [`Decoder::save`] packs otherwise.
-    /// `None` while it holds bytes the handler restored to the queue.
-    fn pending(&self) -> Option<Pending> {
-        Some(Pending::default())
-    }
-}
-
-/// Up to three bytes a decoder's state holds (see [`Decode::pending`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Pending {
-    bytes: [u8; 3],
-    len: u8,
-}
-
-impl Pending {
-    /// `bytes`, the first three of them at most (no decoder holds more).
-    pub(crate) fn of(bytes: &[u8]) -> Pending {
-        let mut p = Pending::default();
-        for &b in bytes.iter().take(3) {
-            p.bytes[usize::from(p.len)] = b;
-            p.len += 1;
-        }
-        p
-    }
-
-    /// As a number below 2^26: the length in bits 0–1, then the bytes.
-    fn pack(self) -> u32 {
-        let [a, b, c] = self.bytes.map(u32::from);
-        u32::from(self.len) | a << 2 | b << 10 | c << 18
-    }
-
-    fn unpack(saved: u32) -> Option<Pending> {
-        (saved < 1 << Decoder::SAVED_BITS).then_some(Pending {
-            bytes: [(saved >> 2) as u8, (saved >> 10) as u8, (saved >> 18) as u8],
-            len: (saved & 3) as u8,
-        })
-    }
 }
 
 #[derive(Clone, Debug)]
@@ -133,7 +70,7 @@ pub struct Decoder {
 
 impl Decoder {
     /// [`Decoder::save`]'s numbers are below 2^SAVED_BITS.
-    pub const SAVED_BITS: u32 = 26;
+    pub const SAVED_BITS: u32 = PENDING_BITS;
 
     /// A decoder in its initial state.
     ///
@@ -380,12 +317,9 @@ impl Decoder {
     }
 }
 
-/// An encoding whose family's feature is off: the caller should have asked
-/// [`Encoding::is_available`].
-#[cold]
-pub(crate) fn unavailable(encoding: Encoding) -> ! {
-    panic!(
-        "{}: its family's feature is off in this build",
-        encoding.name()
-    )
+impl Encoding {
+    /// A new decoder instance in its initial state.
+    pub fn new_decoder(self) -> Decoder {
+        Decoder::new(self)
+    }
 }

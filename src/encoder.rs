@@ -7,6 +7,7 @@ use crate::chinese_simplified::Gb18030Encoder;
 #[cfg(feature = "chinese-traditional")]
 use crate::chinese_traditional::Big5Encoder;
 use crate::encoding::{Encoding, Family};
+use crate::handler::{write_packed, AsciiRun, Encode, MAX_STEP};
 #[cfg(feature = "japanese")]
 use crate::japanese::{EucJpEncoder, Iso2022JpEncoder, ShiftJisEncoder};
 #[cfg(feature = "korean")]
@@ -40,199 +41,6 @@ pub enum EncoderMode {
     Fatal,
     /// An unmappable code point becomes `&#N;` (N in decimal), as HTML forms require.
     Html,
-}
-
-/// Room every encode step is given: ISO-2022-JP's longest, an escape sequence then `&#1114111;`.
-pub(crate) const MAX_STEP: usize = 16;
-
-/// Which ASCII code points an encoder, in its current state, encodes as their own byte.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum AsciiRun {
-    /// None (UTF-16, ISO-2022-JP outside its ASCII state).
-    None,
-    /// All of them.
-    All,
-    /// All but U+000E, U+000F and U+001B (ISO-2022-JP's ASCII state, where they are errors).
-    AllButShiftsAndEscape,
-}
-
-/// One family's encoder handler.
-pub(crate) trait Encode {
-    /// Encodes one scalar value into `out`, which has at least [`MAX_STEP`] bytes. `Ok(n)`: `n`
-    /// bytes written. `Err(n)`: the handler returned error for this code point after writing `n`
-    /// bytes (ISO-2022-JP's switch back to ASCII).
-    fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize>;
-
-    /// End-of-queue: writes what the handler emits before finished (ISO-2022-JP's switch back to
-    /// ASCII) into `out` (at least [`MAX_STEP`] bytes) and returns how many bytes.
-    fn finish(&mut self, _out: &mut [u8]) -> usize {
-        0
-    }
-
-    /// Which ASCII code points now encode as their own byte, so runs of them may be copied.
-    fn ascii_run(&self) -> AsciiRun {
-        AsciiRun::All
-    }
-
-    /// The code point the handler's error for `c` is "with": `c`, except ISO-2022-JP's U+FFFD.
-    fn error_code_point(&self, c: char) -> char {
-        c
-    }
-
-    /// Whether [`Encode::encode_bmp`] is implemented, so runs of BMP code points may be encoded
-    /// in bulk.
-    const BULK: bool = false;
-
-    /// The bytes for `c`, a BMP code point, if the handler encodes it as one or two bytes
-    /// without changing state: one byte as itself (non-zero), two as `first << 8 | second`
-    /// (first non-zero); 0 otherwise (an error, a state change, more bytes, a surrogate, or
-    /// U+0000), for [`Encode::encode_char`] to handle.
-    #[inline(always)]
-    fn encode_bmp(&self, _c: u16) -> u16 {
-        0
-    }
-
-    /// Encodes UTF-16 code units of `src` while [`Encode::encode_bmp`] maps each and they fit in
-    /// `dst` (all of it may be filled). Returns (units read, bytes written). For [`Encode::BULK`]
-    /// encoders; one may replace it by a faster loop with the same result and state, or one that
-    /// also takes the handler's state changes (ISO-2022-JP's switches).
-    #[inline(always)]
-    fn encode_utf16_run(&mut self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-        // At most two bytes per code unit: room is checked once for the whole run.
-        let src = &src[..src.len().min(dst.len() / 2)];
-        let ascii = self.ascii_run() == AsciiRun::All;
-        let (mut n, mut w) = (0, 0);
-        // Eight units at a time, with no branch on each: a copy if all are ASCII (and ASCII
-        // encodes as itself), else eight lookups, written if all map, four units' bytes (at
-        // most eight) gathered into a word per store.
-        while let Some(units) = src.get(n..n + 8) {
-            if ascii {
-                let (low, high) = (ascii_word(&units[..4]), ascii_word(&units[4..]));
-                if let (Some(low), Some(high)) = (low, high) {
-                    dst[w..w + 8]
-                        .copy_from_slice(&(u64::from(high) << 32 | u64::from(low)).to_le_bytes());
-                    n += 8;
-                    w += 8;
-                    continue;
-                }
-            }
-            let packed: [u16; 8] = core::array::from_fn(|k| self.encode_bmp(units[k]));
-            if packed.iter().fold(false, |zero, &p| zero | (p == 0)) {
-                break;
-            }
-            // `dst` has two bytes of room per unit of `src`, so eight from each half's start.
-            for half in packed.chunks_exact(4) {
-                let (word, len) = gather_packed(half);
-                dst[w..w + 8].copy_from_slice(&word.to_le_bytes());
-                w += len;
-            }
-            n += 8;
-        }
-        // The rest, and the block with a unit that does not map, one at a time.
-        while let Some(&u) = src.get(n) {
-            let packed = self.encode_bmp(u);
-            if packed == 0 {
-                break;
-            }
-            w += write_packed_pair(packed, &mut dst[w..w + 2]);
-            n += 1;
-        }
-        (n, w)
-    }
-}
-
-/// Writes the bytes packed by [`Encode::encode_bmp`] (non-zero) into `out`, two bytes with no
-/// branch (the second is overwritten next if there is one byte), and returns how many.
-#[inline(always)]
-fn write_packed_pair(packed: u16, out: &mut [u8]) -> usize {
-    let two = packed > 0xFF;
-    let word = if two { packed } else { packed << 8 };
-    out.copy_from_slice(&word.to_be_bytes());
-    1 + usize::from(two)
-}
-
-/// The bytes packed by [`Encode::encode_bmp`] for four code points (each non-zero), in order
-/// from the low byte of a word, and how many.
-#[inline(always)]
-fn gather_packed(packed: &[u16]) -> (u64, usize) {
-    packed.iter().fold((0, 0), |(word, len), &p| {
-        let two = p > 0xFF;
-        let bytes = if two { p.swap_bytes() } else { p };
-        (
-            word | u64::from(bytes) << (8 * len),
-            len + 1 + usize::from(two),
-        )
-    })
-}
-
-/// The four bytes of four ASCII code units, or `None` if one is not ASCII.
-#[inline(always)]
-fn ascii_word(units: &[u16]) -> Option<u32> {
-    const LANES: u64 = 0x0001_0001_0001_0001;
-    let word = units
-        .iter()
-        .rev()
-        .fold(0u64, |w, &u| w << 16 | u64::from(u));
-    if word & (0xFF80 * LANES) != 0 {
-        return None;
-    }
-    Some(
-        ((word & 0xFF)
-            | (word >> 8 & 0xFF00)
-            | (word >> 16 & 0xFF_0000)
-            | (word >> 24 & 0xFF00_0000)) as u32,
-    )
-}
-
-/// Packed bytes for each BMP code point, as [`Encode::encode_bmp`] returns them.
-pub(crate) type BmpTable = [u16; 0x10000];
-
-/// Turns a reverse map from [`crate::tables::reverse_bmp`] (1 + pointer, or 0) into the packed
-/// bytes of [`Encode::encode_bmp`] in place, by `bytes` of each pointer; ASCII (but U+0000,
-/// which stays with the handler) maps to itself where `ascii`.
-pub(crate) fn pack_reverse(
-    reverse: Box<[u16]>,
-    ascii: bool,
-    bytes: impl Fn(u16) -> u16,
-) -> Box<BmpTable> {
-    let mut reverse: Box<BmpTable> = reverse.try_into().expect("a reverse map covers the BMP");
-    for entry in reverse.iter_mut().filter(|e| **e != 0) {
-        *entry = bytes(*entry - 1);
-    }
-    for c in 1..0x80u16 {
-        reverse[usize::from(c)] = if ascii { c } else { 0 };
-    }
-    reverse
-}
-
-/// `encode_char` for a [`Encode::BULK`] encoder whose only non-ASCII mappings are `encode_bmp`'s.
-#[inline(always)]
-pub(crate) fn encode_char_by_bmp<E: Encode>(
-    enc: &E,
-    c: char,
-    out: &mut [u8],
-) -> Result<usize, usize> {
-    let c = u32::from(c);
-    if c < 0x80 {
-        out[0] = c as u8;
-        return Ok(1);
-    }
-    match u16::try_from(c).map(|c| enc.encode_bmp(c)) {
-        Ok(packed @ 1..) => Ok(write_packed(packed, out)),
-        _ => Err(0),
-    }
-}
-
-/// Writes the bytes packed by [`Encode::encode_bmp`] (non-zero) and returns how many.
-#[inline(always)]
-pub(crate) fn write_packed(packed: u16, out: &mut [u8]) -> usize {
-    if packed < 0x100 {
-        out[0] = packed as u8;
-        1
-    } else {
-        out[..2].copy_from_slice(&packed.to_be_bytes());
-        2
-    }
 }
 
 #[derive(Clone, Debug)]
@@ -304,7 +112,7 @@ impl Encoder {
                 Kind::SingleByte(SingleByteEncoder::new(single))
             }
             #[allow(unreachable_patterns)]
-            _ => crate::decoder::unavailable(encoding),
+            _ => crate::encoding::unavailable(encoding),
         };
         Some(Encoder { encoding, kind })
     }
@@ -676,6 +484,14 @@ impl Input for Utf16Input<'_> {
         let (n, w) = enc.encode_utf16_run(&self.src[self.pos..], &mut dst[..room]);
         self.pos += n;
         w
+    }
+}
+
+impl Encoding {
+    /// A new encoder instance, or `None` for replacement, the only encoding with no encoder here.
+    /// UTF-16BE/LE encoders are an extension: the standard defines none.
+    pub fn new_encoder(self) -> Option<Encoder> {
+        Encoder::new(self)
     }
 }
 

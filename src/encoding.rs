@@ -1,9 +1,6 @@
 //! Encodings, their names and labels (<https://encoding.spec.whatwg.org/#names-and-labels>) and
 //! output encodings (<https://encoding.spec.whatwg.org/#output-encodings>).
 
-use crate::decoder::Decoder;
-use crate::encoder::Encoder;
-
 include!(concat!(env!("OUT_DIR"), "/labels.rs"));
 
 /// The 40 encodings of the Encoding Standard, in the order of its table of names and labels
@@ -246,17 +243,6 @@ impl Encoding {
     pub fn has_standard_encoder(self) -> bool {
         self.output_encoding() == self
     }
-
-    /// A new decoder instance in its initial state.
-    pub fn new_decoder(self) -> Decoder {
-        Decoder::new(self)
-    }
-
-    /// A new encoder instance, or `None` for replacement, the only encoding with no encoder here.
-    /// UTF-16BE/LE encoders are an extension: the standard defines none.
-    pub fn new_encoder(self) -> Option<Encoder> {
-        Encoder::new(self)
-    }
 }
 
 /// The lines of `LABELS`: each encoding's labels separated by spaces, in `Encoding` order. (A
@@ -297,6 +283,16 @@ fn trim_ascii_whitespace(mut s: &[u8]) -> &[u8] {
         s = rest;
     }
     s
+}
+
+/// An encoding whose family's feature is off: the caller should have asked
+/// [`Encoding::is_available`].
+#[cold]
+pub(crate) fn unavailable(encoding: Encoding) -> ! {
+    panic!(
+        "{}: its family's feature is off in this build",
+        encoding.name()
+    )
 }
 
 #[cfg(test)]

@@ -6,8 +6,8 @@
 
 use std::sync::OnceLock;
 
-use crate::decoder::{Decode, DecoderResult, Pending};
-use crate::encoder::{encode_char_by_bmp, pack_reverse, BmpTable, Encode};
+use crate::handler::{encode_char_by_bmp, pack_reverse, BmpTable, Encode};
+use crate::handler::{Decode, DecoderResult, Pending};
 use crate::sink::Sink;
 use crate::tables;
 

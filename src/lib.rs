@@ -40,6 +40,7 @@ mod decoder;
 mod diagnostics;
 mod encoder;
 mod encoding;
+mod handler;
 pub mod hooks;
 #[cfg(not(feature = "unpacked-indexes"))]
 mod index_model;

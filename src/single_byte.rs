@@ -5,9 +5,9 @@
 
 use std::sync::OnceLock;
 
-use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::{encode_char_by_bmp, Encode};
 use crate::encoding::Encoding;
+use crate::handler::{encode_char_by_bmp, Encode};
+use crate::handler::{Decode, DecoderResult};
 use crate::sink::Sink;
 use crate::tables::{SINGLE_BYTE_DELTAS, UNMAPPED};
 

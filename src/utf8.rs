@@ -1,7 +1,7 @@
 //! The encoding (<https://encoding.spec.whatwg.org/#the-encoding>): UTF-8's decoder and encoder.
 
-use crate::decoder::{Decode, DecoderResult, Pending};
-use crate::encoder::Encode;
+use crate::handler::Encode;
+use crate::handler::{Decode, DecoderResult, Pending};
 use crate::sink::{utf8_encode, Sink};
 
 /// UTF-8 decoder state (<https://encoding.spec.whatwg.org/#utf-8-decoder>): code point, bytes seen,

@@ -3,8 +3,8 @@
 use std::sync::OnceLock;
 
 use super::{euc_jp_bytes, jis0208_code_point};
-use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::{AsciiRun, BmpTable, Encode};
+use crate::handler::{AsciiRun, BmpTable, Encode};
+use crate::handler::{Decode, DecoderResult};
 use crate::sink::Sink;
 use crate::tables;
 

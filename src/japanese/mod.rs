@@ -8,7 +8,7 @@ mod shift_jis;
 
 use std::sync::OnceLock;
 
-use crate::encoder::{pack_reverse, BmpTable};
+use crate::handler::{pack_reverse, BmpTable};
 use crate::tables;
 
 pub(crate) use euc_jp::{EucJpDecoder, EucJpEncoder};

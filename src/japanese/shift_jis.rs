@@ -3,8 +3,8 @@
 use std::sync::OnceLock;
 
 use super::{jis0208_code_point, shift_jis_bytes};
-use crate::decoder::{Decode, DecoderResult, Pending};
-use crate::encoder::{encode_char_by_bmp, BmpTable, Encode};
+use crate::handler::{encode_char_by_bmp, BmpTable, Encode};
+use crate::handler::{Decode, DecoderResult, Pending};
 use crate::sink::Sink;
 use crate::tables;
 

@@ -1,7 +1,7 @@
 //! replacement (<https://encoding.spec.whatwg.org/#replacement>): a decoder that turns any
 //! non-empty input into one U+FFFD; no encoder.
 
-use crate::decoder::{Decode, DecoderResult};
+use crate::handler::{Decode, DecoderResult};
 use crate::sink::Sink;
 
 /// replacement decoder (<https://encoding.spec.whatwg.org/#replacement-decoder>).

@@ -2,8 +2,8 @@
 //! (<https://encoding.spec.whatwg.org/#shared-utf-16-decoder>), and an encoder, which the standard
 //! does not define (this crate's documented extension).
 
-use crate::decoder::{Decode, DecoderResult, Pending};
-use crate::encoder::{AsciiRun, Encode};
+use crate::handler::{AsciiRun, Encode};
+use crate::handler::{Decode, DecoderResult, Pending};
 use crate::sink::Sink;
 
 /// shared UTF-16 decoder state (<https://encoding.spec.whatwg.org/#shared-utf-16-decoder>).

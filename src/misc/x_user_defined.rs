@@ -1,8 +1,8 @@
 //! x-user-defined (<https://encoding.spec.whatwg.org/#x-user-defined>): bytes 0x80–0xFF are
 //! U+F780–U+F7FF.
 
-use crate::decoder::{Decode, DecoderResult};
-use crate::encoder::Encode;
+use crate::handler::Encode;
+use crate::handler::{Decode, DecoderResult};
 use crate::sink::Sink;
 
 /// x-user-defined decoder (<https://encoding.spec.whatwg.org/#x-user-defined-decoder>): stateless,
