@@ -123,7 +123,6 @@ export class DecoderState {
     const m = this.module;
     m.enter();
     try {
-      const length = lengthOf(bytes);
       let text = '';
       for (let start = 0; ; start += CHUNK) {
         const end = pieceEnd(start, length);
