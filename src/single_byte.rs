@@ -168,4 +168,40 @@ mod tests {
         ));
         assert_eq!(table(Encoding::Iso8859_8I), t);
     }
+
+    /// The bulk path encodes every unit up to the first it cannot (U+0000 or unmapped), however it
+    /// falls across its words of eight; the caller's slow path does the rest. (It only ever
+    /// reporting less would go unseen in the output: this is what sees it.)
+    #[test]
+    fn the_bulk_run_stops_only_at_a_unit_without_a_byte() {
+        // windows-1252: € is 0x80, é 0xE9; U+0100 has no byte.
+        let mut e = SingleByteEncoder::new(Encoding::Windows1252);
+        let text: Vec<u16> = "a€é".repeat(7).encode_utf16().collect();
+        for stop in 0..=text.len() {
+            let mut src = text.clone();
+            if stop < src.len() {
+                src[stop] = 0x100;
+            }
+            let mut dst = [0u8; 32];
+            assert_eq!(
+                e.encode_utf16_run(&src, &mut dst),
+                (stop, stop),
+                "stop {stop}"
+            );
+            let expected: Vec<u8> = text[..stop]
+                .iter()
+                .map(|&u| match u {
+                    0x20AC => 0x80,
+                    0xE9 => 0xE9,
+                    u => u as u8,
+                })
+                .collect();
+            assert_eq!(&dst[..stop], &expected[..]);
+        }
+        // A zero byte in any lane of a word, and no other, is one.
+        for lane in 0..8 {
+            assert!(has_zero_byte(!(0xFFu64 << (8 * lane))));
+        }
+        assert!(!has_zero_byte(0x8001_0203_0405_06FF));
+    }
 }
