@@ -78,6 +78,25 @@ pub(crate) struct SingleByteEncoder {
 }
 
 impl SingleByteEncoder {
+    /// Whole words of eight code units of `src` into `dst` (as long as `src`): their bytes gathered
+    /// into a word, stored if none is 0. Returns how many units, up to the first word with a unit
+    /// that has no byte.
+    #[inline(always)]
+    fn encode_words(&self, src: &[u16], dst: &mut [u8]) -> usize {
+        let mut i = 0;
+        for (units, out) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
+            let word = units.iter().enumerate().fold(0u64, |w, (k, &u)| {
+                w | u64::from(self.bytes[usize::from(u)]) << (8 * k)
+            });
+            if has_zero_byte(word) {
+                break;
+            }
+            out.copy_from_slice(&word.to_le_bytes());
+            i += 8;
+        }
+        i
+    }
+
     pub(crate) fn new(encoding: Encoding) -> Self {
         static BYTES: [OnceLock<Box<[u8; 0x10000]>>; 28] = [const { OnceLock::new() }; 28];
         let bytes = BYTES[slot(encoding)].get_or_init(|| {
@@ -120,21 +139,11 @@ impl Encode for SingleByteEncoder {
         u16::from(self.bytes[usize::from(c)])
     }
 
-    /// Eight code units at a time: their bytes are gathered into a word, stored if none is 0.
+    /// Eight code units at a time (see [`SingleByteEncoder::encode_words`]), then one at a time.
     fn encode_utf16_run(&mut self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         let n = src.len().min(dst.len());
         let (src, dst) = (&src[..n], &mut dst[..n]);
-        let mut i = 0;
-        for (units, out) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
-            let word = units.iter().enumerate().fold(0u64, |w, (k, &u)| {
-                w | u64::from(self.bytes[usize::from(u)]) << (8 * k)
-            });
-            if has_zero_byte(word) {
-                break;
-            }
-            out.copy_from_slice(&word.to_le_bytes());
-            i += 8;
-        }
+        let mut i = self.encode_words(src, dst);
         while i < n {
             let b = self.bytes[usize::from(src[i])];
             if b == 0 {
@@ -203,5 +212,18 @@ mod tests {
             assert!(has_zero_byte(!(0xFFu64 << (8 * lane))));
         }
         assert!(!has_zero_byte(0x8001_0203_0405_06FF));
+        // The words alone: every whole word before the one with U+0100.
+        for stop in 0..=text.len() {
+            let mut src = text.clone();
+            if stop < src.len() {
+                src[stop] = 0x100;
+            }
+            let mut dst = [0u8; 21];
+            assert_eq!(e.encode_words(&src, &mut dst), stop / 8 * 8, "stop {stop}");
+            assert_eq!(
+                dst[..stop / 8 * 8],
+                [0x61, 0x80, 0xE9].repeat(8)[..stop / 8 * 8]
+            );
+        }
     }
 }
