@@ -7,15 +7,18 @@
 // constructor, and copies by the captured %TypedArray%.prototype.set (no species lookup).
 
 import { defineNodeInspect } from './inspect.mjs';
-import { U8, uncurryGetter as getter, TypedArrayPrototypeSet } from './primordials.mjs';
+import {
+  U8,
+  uncurryGetter as getter,
+  TypedArrayPrototypeSet as typedArraySet,
+  TypedArrayPrototypeGetBuffer as typedArrayBuffer,
+  TypedArrayPrototypeGetByteOffset as typedArrayByteOffset,
+  TypedArrayPrototypeGetLength as typedArrayLength,
+} from './primordials.mjs';
 
 const typedArrayProto = Object.getPrototypeOf(U8.prototype);
 const typedArrayTag = getter(typedArrayProto, Symbol.toStringTag);
-const typedArrayBuffer = getter(typedArrayProto, 'buffer');
-const typedArrayByteOffset = getter(typedArrayProto, 'byteOffset');
 const typedArrayByteLength = getter(typedArrayProto, 'byteLength');
-const typedArrayLength = getter(typedArrayProto, 'length');
-const typedArraySet = TypedArrayPrototypeSet;
 const dataViewBuffer = getter(DataView.prototype, 'buffer');
 const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
 const dataViewByteLength = getter(DataView.prototype, 'byteLength');

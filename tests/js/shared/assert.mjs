@@ -79,3 +79,22 @@ export async function rejects(promiseOrFn, ErrorType, message = '') {
   }
   throw new AssertionError(`${message} expected a rejection`.trim());
 }
+
+/// Writes `chunks` to `stream` (a TransformStream) and resolves to the chunks read from it; a write
+/// error rejects.
+export async function pipe(stream, chunks) {
+  const writer = stream.writable.getWriter();
+  const reader = stream.readable.getReader();
+  const reading = (async () => {
+    const out = [];
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return out;
+      out.push(value);
+    }
+  })();
+  reading.catch(() => {}); // a write error is what the caller sees
+  for (const c of chunks) await writer.write(c);
+  await writer.close();
+  return reading;
+}

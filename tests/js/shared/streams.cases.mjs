@@ -1,22 +1,5 @@
 // TextDecoderStream and TextEncoderStream (§ 7.5, § 7.6).
-import { equal, deepEqual, rejects, throws, ok, sharedArrayBuffer } from './assert.mjs';
-
-async function pipe(stream, chunks) {
-  const writer = stream.writable.getWriter();
-  const reader = stream.readable.getReader();
-  const out = [];
-  const reading = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return out;
-      out.push(value);
-    }
-  })();
-  reading.catch(() => {}); // a write error is what the caller sees
-  for (const c of chunks) await writer.write(c);
-  await writer.close();
-  return reading;
-}
+import { equal, deepEqual, rejects, throws, ok, sharedArrayBuffer, pipe } from './assert.mjs';
 
 const b = (...bytes) => new Uint8Array(bytes);
 
