@@ -419,32 +419,27 @@ function stateless(label) {
     }
   };
 }
-// A TextDecoder whose decoders of `label`'s encoding, at the end of a stream, drop the U+FFFD of
-// the bytes left over (a lone lead byte) instead of giving it.
-function endDropped(label) {
+// A TextDecoder whose decoders of `label`'s encoding give `change(text, later, ending)` for each
+// call's text: `later` where an earlier call of the same stream came before, `ending` where that
+// call is the stream's last.
+function changedInStreams(label, change) {
   const encoding = new Exact(label).encoding;
   return class extends Exact {
     #streaming = false;
     decode(input, options) {
       const text = super.decode(input, options);
-      const end = this.#streaming && !options?.stream;
+      const later = this.#streaming;
       this.#streaming = Boolean(options?.stream);
-      return this.encoding === encoding && end && text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
+      return this.encoding === encoding ? change(text, later, later && !options?.stream) : text;
     }
   };
 }
-function laterBOM(label) {
-  const encoding = new Exact(label).encoding;
-  return class extends Exact {
-    #later = false;
-    decode(input, options) {
-      const text = super.decode(input, options);
-      const later = this.#later;
-      this.#later = Boolean(options?.stream);
-      return this.encoding === encoding && later && text.startsWith('\uFEFF') ? text.slice(1) : text;
-    }
-  };
-}
+// At the end of a stream, the U+FFFD of the bytes left over (a lone lead byte) dropped.
+const endDropped = (label) =>
+  changedInStreams(label, (text, _, ending) => (ending && text.endsWith('\uFFFD') ? text.slice(0, -1) : text));
+// A U+FEFF starting a later call's output of a stream removed.
+const laterBOM = (label) =>
+  changedInStreams(label, (text, later) => (later && text.startsWith('\uFEFF') ? text.slice(1) : text));
 
 // The divergences of real runtimes (docs/runtimes.md, "Polyfill": Node 20's ICU, Chromium 156), and others a decoder can
 // have: each must make the polyfill replace a TextDecoder that is otherwise exact.

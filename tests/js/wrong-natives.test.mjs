@@ -53,15 +53,21 @@ const A100 = '61'.repeat(100); // long enough for the native string builder (ove
 const a100 = 'a'.repeat(100);
 const NODE = ['encoding-wasm'];
 const BOTH = ['encoding-wasm', `${root}pkg/index.inline.mjs`];
+// A native TextDecoder whose decode() returns `result`, code over `s` (the native's text) and
+// `this`; one whose constructor gets the caller's options with `change` spread over them.
+const decodeGives = (result) => `globalThis.TextDecoder = class extends Native {
+      decode(input, options) {
+        const s = super.decode(input, options);
+        return ${result};
+      }
+    };`;
+const constructedWith = (change) => `globalThis.TextDecoder = class extends Native {
+      constructor(label, options) { super(label, { ...options, ${change} }); }
+    };`;
 const WRONG = [
   [
     'UTF-8: a surrogate encoded in three bytes decoded as that surrogate (WTF-8)',
-    `globalThis.TextDecoder = class extends Native {
-      decode(input, options) {
-        const s = super.decode(input, options);
-        return this.encoding === 'utf-8' ? s.replaceAll('\\uFFFD\\uFFFD\\uFFFD', '\\uD800') : s;
-      }
-    };`,
+    decodeGives("this.encoding === 'utf-8' ? s.replaceAll('\\uFFFD\\uFFFD\\uFFFD', '\\uD800') : s"),
     [
       [['utf-8', {}, '61EDA08062'], 'a\uFFFD\uFFFD\uFFFDb'],
       [['utf-8', { ignoreBOM: true }, '61EDA08062'], 'a\uFFFD\uFFFD\uFFFDb'],
@@ -71,20 +77,13 @@ const WRONG = [
   ],
   [
     'UTF-8: not by maximal subparts (F0 90 80 as three errors)',
-    `globalThis.TextDecoder = class extends Native {
-      decode(input, options) {
-        const s = super.decode(input, options);
-        return this.encoding === 'utf-8' ? s.replaceAll('\\uFFFDA', '\\uFFFD\\uFFFD\\uFFFDA') : s;
-      }
-    };`,
+    decodeGives("this.encoding === 'utf-8' ? s.replaceAll('\\uFFFDA', '\\uFFFD\\uFFFD\\uFFFDA') : s"),
     [[['utf-8', {}, 'F0908041'], '\uFFFDA']],
     NODE,
   ],
   [
     'UTF-8: the BOM kept unless ignoreBOM',
-    `globalThis.TextDecoder = class extends Native {
-      constructor(label, options) { super(label, { ...options, ignoreBOM: true }); }
-    };`,
+    constructedWith('ignoreBOM: true'),
     [
       [['utf-8', {}, 'EFBBBF61'], 'a'],
       [['utf-8', {}, 'EFBB', 'BF61'], 'a'],
@@ -94,9 +93,7 @@ const WRONG = [
   ],
   [
     'UTF-8 and UTF-16LE: the BOM removed despite ignoreBOM',
-    `globalThis.TextDecoder = class extends Native {
-      constructor(label, options) { super(label, { ...options, ignoreBOM: false }); }
-    };`,
+    constructedWith('ignoreBOM: false'),
     [
       [['utf-8', { ignoreBOM: true }, 'EFBBBF61'], '\uFEFFa'],
       [['utf-8', { ignoreBOM: true }, 'EF', 'BBBF61'], '\uFEFFa'],
@@ -124,9 +121,7 @@ const WRONG = [
   ],
   [
     'UTF-8 and UTF-16LE: fatal errors not thrown',
-    `globalThis.TextDecoder = class extends Native {
-      constructor(label, options) { super(label, { ...options, fatal: false }); }
-    };`,
+    constructedWith('fatal: false'),
     [
       [['utf-8', { fatal: true }, '61FF'], '<TypeError>'],
       [['utf-8', { fatal: true }, 'C3'], '<TypeError>'],
@@ -149,12 +144,7 @@ const WRONG = [
   ],
   [
     'UTF-16LE: a lone surrogate kept',
-    `globalThis.TextDecoder = class extends Native {
-      decode(input, options) {
-        const s = super.decode(input, options);
-        return this.encoding === 'utf-16le' ? s.replaceAll('\\uFFFDA', '\\uD800A') : s;
-      }
-    };`,
+    decodeGives("this.encoding === 'utf-16le' ? s.replaceAll('\\uFFFDA', '\\uD800A') : s"),
     [
       [['utf-16le', {}, '00D84100'], '\uFFFDA'],
       [['utf-16le', {}, '00D8', '4100'], '\uFFFDA'],
@@ -166,12 +156,7 @@ const WRONG = [
   // stream is decoded by wasm.
   [
     'the string builder: a leading U+FEFF dropped despite ignoreBOM',
-    `globalThis.TextDecoder = class extends Native {
-      decode(input, options) {
-        const s = super.decode(input, options);
-        return this.encoding === 'utf-16le' && s.startsWith('\\uFEFF') ? s.slice(1) : s;
-      }
-    };`,
+    decodeGives("this.encoding === 'utf-16le' && s.startsWith('\\uFEFF') ? s.slice(1) : s"),
     [
       [['utf-8', { fatal: true, ignoreBOM: true }, `EFBBBF${A100}`, ''], `\uFEFF${a100}`],
       [['shift_jis', {}, `${A100}`, ''], a100],
@@ -181,12 +166,7 @@ const WRONG = [
   ],
   [
     'the string builder: U+0080 as U+20AC',
-    `globalThis.TextDecoder = class extends Native {
-      decode(input, options) {
-        const s = super.decode(input, options);
-        return this.encoding === 'utf-16le' ? s.replaceAll('\\u0080', '\\u20AC') : s;
-      }
-    };`,
+    decodeGives("this.encoding === 'utf-16le' ? s.replaceAll('\\u0080', '\\u20AC') : s"),
     [
       [['utf-8', { fatal: true }, `C280${A100}`, ''], `\u0080${a100}`],
       [['gb18030', {}, `81308130${A100}`], `\u0080${a100}`], // index gb18030 ranges pointer 0
