@@ -2,10 +2,10 @@
 // the algorithm in the core (TextDecoderCore). Every call runs on a decoder on the wasm stack; a
 // stream's state between calls (and between the pieces of a call) is kept here as the number the
 // core saves it as (the few bytes its decoder holds, BOM seen and the like), so a decoder dropped
-// mid-stream holds no wasm memory. UTF-8 goes to the native decoder when it is exact. A
-// TextDecoder starts with a state shared by every decoder of its encoding and options (whole
-// calls leave no state behind), and gets its own at its first streaming call: construction
-// allocates nothing.
+// mid-stream holds no wasm memory. Where a runtime's own decoder (or Node's Buffer) is exact and
+// faster, it serves the calls it can. A TextDecoder starts with a state shared by every decoder
+// of its encoding and options (whole calls leave no state behind), and gets its own at its first
+// streaming call: construction allocates nothing.
 
 import {
   EMPTY_BYTES,
@@ -20,7 +20,6 @@ import {
   reentered,
 } from './webidl.mjs';
 import {
-  CHUNK,
   UTF8,
   UTF16LE,
   WINDOWS_1252,
@@ -28,17 +27,17 @@ import {
   LAST_SINGLE_BYTE,
   FATAL,
   IGNORE_BOM,
+  FAILED,
   NAMES,
   LOWER_NAMES,
   ready,
   moduleOf,
-  concat,
   encodingForLabel,
 } from './wasm.mjs';
-import { nativeUtf8, nativeUtf16Le, nativeSingleByte, newNative, nativeDecode } from './natives.mjs';
+import { nativeUtf8, nativeUtf16Le, nativeSingleByte, newNative } from './natives.mjs';
 import { MathMax } from './primordials.mjs';
 import { utf16LeWhole, windows1252Latin1 } from './buffer.mjs';
-import { pieceEnd } from './pieces.mjs';
+import { CHUNK, joinPieces } from './pieces.mjs';
 
 export function fatalError(name) {
   return new TypeError(`The encoded data is not valid ${name}.`);
@@ -50,124 +49,47 @@ export function fatalError(name) {
 // wasm in pieces, or a native stream in pieces, where a too-long result is tooLong().
 const NATIVE_MAX = 1 << 28;
 
-// The decoding state behind a TextDecoder or a TextDecoderStream.
+// The decoding state behind a TextDecoder or a TextDecoderStream. Its calls go to a back-end,
+// chosen once for its encoding and options (see backEnd): an object whose decode(state, bytes,
+// stream) runs a call, keeping a stream's state in `saved` or `native`.
 export class DecoderState {
   constructor(enc, flags, shared = false) {
     this.enc = enc;
     this.flags = flags; // the module's bits
-    // The options as an index 0-3 (fatal 1, ignoreBOM 2) into the natives' tables.
-    this.options = ((flags & FATAL) !== 0 ? 1 : 0) | ((flags & IGNORE_BOM) !== 0 ? 2 : 0);
     this.shared = shared; // used only for whole (non-streaming) calls, by many decoders
-    this.module = moduleOf(enc); // the wasm module with this encoding
     this.saved = -1; // the core's saved state while streaming in wasm (see decode_saved), else -1
     this.native = null; // native UTF-8 or UTF-16LE decoder while streaming
     this.busy = false; // a call is running (a state of its own only: a shared one keeps none)
+    this.backEnd = null; // once chosen for good
   }
 
   // decode() (https://encoding.spec.whatwg.org/#dom-textdecoder-decode) steps after conversion:
   // `bytes` is a Uint8Array, read through its slots.
   decode(bytes, stream) {
-    if (this.shared) return this.run(bytes, stream);
+    const b = this.backEnd ?? this.choose();
+    if (this.shared) return b.decode(this, bytes, stream);
     if (this.busy) throw reentered("Failed to execute 'decode' on 'TextDecoder'");
     this.busy = true;
     try {
-      return this.run(bytes, stream);
+      return b.decode(this, bytes, stream);
     } finally {
       this.busy = false;
     }
   }
 
-  run(bytes, stream) {
-    const length = lengthOf(bytes);
-    // A native for this call: not where a wasm stream is in progress, nor for a fatal stream
-    // (natives differ on the state a fatal error leaves; see docs/api.md), nor for huge inputs.
-    const native =
-      this.saved < 0 && (this.native !== null || (length <= NATIVE_MAX && !(stream && (this.flags & FATAL) !== 0)));
-    if (native && this.enc === UTF8) {
-      const decoders = nativeUtf8();
-      if (decoders !== null) return this.decodeNative(decoders, 'utf-8', bytes, stream);
+  // The back-end of this encoding and these options: kept, here and for every state like this one,
+  // once the choice is final.
+  choose() {
+    const key = this.enc * 4 + options(this.flags);
+    let b = backEnds[key];
+    if (b === undefined) {
+      const chosen = backEnd(this.enc, this.flags);
+      b = chosen.backEnd;
+      if (!chosen.settled) return b;
+      backEnds[key] = b;
     }
-    // UTF-16LE: whole calls by Buffer#ucs2Slice where it can (faster than native or wasm), else
-    // natively.
-    if (native && this.enc === UTF16LE) {
-      if (utf16LeWhole !== null && !stream && this.native === null) {
-        const text = utf16LeWhole(bytes, (this.flags & FATAL) !== 0, (this.flags & IGNORE_BOM) !== 0);
-        if (text === null) throw fatalError('utf-16le');
-        return text;
-      }
-      const decoders = nativeUtf16Le();
-      if (decoders !== null) return this.decodeNative(decoders, 'utf-16le', bytes, stream);
-    }
-    if (this.saved < 0 && !stream) {
-      // windows-1252 is stateless and never fatal: a Latin-1 string whenever it is exact.
-      if (this.enc === WINDOWS_1252) {
-        const text = windows1252Latin1(bytes);
-        if (text !== null) return text;
-      }
-      // Other single-byte encodings: natively where that is exact (it builds these strings
-      // faster than wasm plus a copy out can).
-      if (
-        this.enc >= FIRST_SINGLE_BYTE &&
-        this.enc <= LAST_SINGLE_BYTE &&
-        (this.flags & FATAL) === 0 &&
-        length <= NATIVE_MAX
-      ) {
-        const native = nativeSingleByte(this.enc, NAMES[this.enc]);
-        if (native !== null) return decodeWhole(native, bytes, LOWER_NAMES[this.enc]);
-      }
-      if (length <= CHUNK) return decodeOnce(bytes, this.enc, this.flags);
-    }
-    // A whole call starts from a new decoder's state (0) and keeps none: a shared state serves
-    // every decoder of its encoding. A stream keeps its state across calls.
-    let saved = MathMax(this.saved, 0);
-    const m = this.module;
-    m.enter();
-    try {
-      let text = '';
-      for (let start = 0; ; start += CHUNK) {
-        const end = pieceEnd(start, length);
-        const len = m.putBytes(bytes, start, end);
-        const n = m.W.decode_saved(this.enc, this.flags, saved, len, stream, start === 0, end === length);
-        // After a fatal error too: a stream goes on from the decoder's state (the rest of this
-        // call's input is dropped).
-        saved = m.result(0);
-        if (n === -1) throw fatalError(LOWER_NAMES[this.enc]);
-        text = concat(text, m.takeString(n));
-        if (end === length) break;
-      }
-      if (!stream) saved = -1;
-      return text;
-    } catch (e) {
-      // Any error but a fatal one, or a call without stream, ends the stream.
-      if (!stream || !(e instanceof TypeError)) saved = -1;
-      throw e;
-    } finally {
-      m.busy = false;
-      if (!this.shared) this.saved = saved;
-    }
-  }
-
-  // A call by a native decoder: a shared one from `shared` (by options) for whole calls, else this
-  // stream's own, given input in pieces of CHUNK bytes.
-  decodeNative(shared, label, bytes, stream) {
-    if (this.native === null && !stream) return decodeWhole(shared[this.options], bytes, label);
-    this.native ??= newNative(label, this.options);
-    const length = lengthOf(bytes);
-    try {
-      let text = '';
-      for (let start = 0; ; start += CHUNK) {
-        const end = pieceEnd(start, length);
-        const piece = end - start === length ? bytes : subBytes(bytes, start, end);
-        text = concat(text, nativeDecode(this.native, piece, { stream: stream || end < length }));
-        if (end === length) break;
-      }
-      if (!stream) this.native = null;
-      return text;
-    } catch (e) {
-      this.native = null;
-      // A refused view, or tooLong() from concat (a piece alone is never too long).
-      throw e instanceof TypeError ? fatalError(label) : e;
-    }
+    this.backEnd = b;
+    return b;
   }
 
   // Ends the stream: the next call starts afresh, as the standard's would.
@@ -177,28 +99,178 @@ export class DecoderState {
   }
 }
 
+// The back-end for every call: wasm. Whole calls of up to CHUNK bytes by decode_once; others
+// (streams, big inputs) in pieces by decode_saved, from the state saved in `state.saved` (a whole
+// call from a new decoder's, 0), to which a stream's state after the call goes back.
+const wasm = {
+  decode(state, bytes, stream) {
+    const length = lengthOf(bytes);
+    const { enc, flags } = state;
+    if (state.saved < 0 && !stream && length <= CHUNK) return decodeOnce(bytes, enc, flags);
+    let saved = MathMax(state.saved, 0);
+    const m = moduleOf(enc);
+    m.enter();
+    try {
+      const text = joinPieces(0, length, CHUNK, (start, end, last) => {
+        const n = m.W.decode_saved(enc, flags, saved, m.putBytes(bytes, start, end), stream, start === 0, last);
+        // After a fatal error too: a stream goes on from the decoder's state (the rest of this
+        // call's input is dropped).
+        saved = m.result(0);
+        if (n === FAILED) throw fatalError(LOWER_NAMES[enc]);
+        return m.takeString(n);
+      });
+      if (!stream) saved = -1;
+      return text;
+    } catch (e) {
+      // Any error but a fatal one, or a call without stream, ends the stream.
+      if (!stream || !(e instanceof TypeError)) saved = -1;
+      throw e;
+    } finally {
+      m.busy = false;
+      if (!state.shared) state.saved = saved;
+    }
+  },
+};
+
 // A whole decode of `bytes` (at most CHUNK) in wasm.
-function decodeOnce(bytes, enc, flags = 0) {
+function decodeOnce(bytes, enc, flags) {
   const m = moduleOf(enc);
   m.enter();
   try {
     const n = m.W.decode_once(enc, flags, m.putBytes(bytes));
-    if (n === -1) throw fatalError(LOWER_NAMES[enc]);
+    if (n === FAILED) throw fatalError(LOWER_NAMES[enc]);
     return m.takeString(n);
   } finally {
     m.busy = false;
   }
 }
 
-// A whole decode() call by a shared native decoder, which starts afresh each time. `bytes` is
-// never shared memory (toBytes copies that).
-function decodeWhole(native, bytes, name) {
-  try {
-    return nativeDecode(native, bytes);
-  } catch {
-    // A fatal error (the input is at most NATIVE_MAX: never too long).
-    throw fatalError(name);
+// Whole calls by `whole(bytes)`, a native (see natives.mjs) or Buffer path, where it gives a
+// string (null: not for this input); the rest, and every call while a wasm stream is in
+// progress, in wasm.
+class WholeCalls {
+  constructor(whole) {
+    this.whole = whole;
   }
+
+  decode(state, bytes, stream) {
+    if (!stream && state.saved < 0) {
+      const text = this.whole(bytes);
+      if (text !== null) return text;
+    }
+    return wasm.decode(state, bytes, stream);
+  }
+}
+
+// UTF-8 and UTF-16LE: whole calls by `whole(bytes)` (as WholeCalls), and streams by a native
+// decoder of their own (by label, from the natives `shared`, if any), given input in pieces of
+// CHUNK bytes; in wasm a fatal stream (natives differ on the state a fatal error leaves; see
+// docs/api.md), inputs over NATIVE_MAX, and the rest of a stream that wasm began.
+class NativeStreams {
+  constructor(whole, label, shared) {
+    this.whole = whole;
+    this.label = label;
+    this.streams = shared !== null;
+  }
+
+  decode(state, bytes, stream) {
+    if (state.saved < 0) {
+      if (state.native !== null) return this.stream(state, bytes, stream);
+      if (lengthOf(bytes) <= NATIVE_MAX) {
+        if (!stream) return this.whole(bytes);
+        if ((state.flags & FATAL) === 0 && this.streams) return this.stream(state, bytes, stream);
+      }
+    }
+    return wasm.decode(state, bytes, stream);
+  }
+
+  stream(state, bytes, stream) {
+    const label = this.label;
+    state.native ??= newNative(label, options(state.flags));
+    const native = state.native;
+    const length = lengthOf(bytes);
+    try {
+      const text = joinPieces(0, length, CHUNK, (start, end, last) =>
+        native.decode(end - start === length ? bytes : subBytes(bytes, start, end), { stream: stream || !last }),
+      );
+      if (!stream) state.native = null;
+      return text;
+    } catch (e) {
+      state.native = null;
+      // A refused view, or tooLong() from concat (a piece alone is never too long).
+      throw e instanceof TypeError ? fatalError(label) : e;
+    }
+  }
+}
+
+// The options as an index 0-3 (fatal 1, ignoreBOM 2) into the natives' tables.
+function options(flags) {
+  return ((flags & FATAL) !== 0 ? 1 : 0) | ((flags & IGNORE_BOM) !== 0 ? 2 : 0);
+}
+
+// A whole decode() call by a shared native decoder, which starts afresh each time (the input is
+// at most NATIVE_MAX: its output is never too long); `bytes` is never shared memory (toBytes
+// copies that).
+function nativeWhole(native, name) {
+  return (bytes) => {
+    try {
+      return native.decode(bytes);
+    } catch {
+      throw fatalError(name);
+    }
+  };
+}
+
+const backEnds = [];
+
+// The back-end of encoding `enc` with `flags`, and whether that choice is final: it depends on
+// which natives pass their self-tests, found on first use (see natives.mjs), where a probe cut
+// short (by a stack overflow, say) is tried again later.
+function backEnd(enc, flags) {
+  const fatal = (flags & FATAL) !== 0;
+  if (enc === UTF8) {
+    const shared = nativeUtf8();
+    return {
+      backEnd:
+        shared === null ? wasm : new NativeStreams(nativeWhole(shared[options(flags)], 'utf-8'), 'utf-8', shared),
+      settled: nativeUtf8.settled(),
+    };
+  }
+  if (enc === UTF16LE) {
+    const shared = nativeUtf16Le();
+    // Whole calls by Buffer#ucs2Slice where it can (faster than native or wasm), else natively.
+    const whole =
+      utf16LeWhole !== null
+        ? (bytes) => {
+            const text = utf16LeWhole(bytes, fatal, (flags & IGNORE_BOM) !== 0);
+            if (text === null) throw fatalError('utf-16le');
+            return text;
+          }
+        : shared !== null
+          ? nativeWhole(shared[options(flags)], 'utf-16le')
+          : null;
+    return {
+      backEnd: whole === null ? wasm : new NativeStreams(whole, 'utf-16le', shared),
+      settled: nativeUtf16Le.settled(),
+    };
+  }
+  if (enc < FIRST_SINGLE_BYTE || enc > LAST_SINGLE_BYTE) return { backEnd: wasm, settled: true };
+  // Single-byte encodings: non-fatal whole calls natively where that is exact (it builds these
+  // strings faster than wasm plus a copy out can); windows-1252, stateless and never fatal, first
+  // as a Latin-1 string wherever that is exact.
+  const probe = nativeSingleByte(enc, NAMES[enc]);
+  const native = fatal ? null : probe();
+  const settled = fatal || probe.settled();
+  const latin1 = enc === WINDOWS_1252 ? windows1252Latin1 : null;
+  if (native === null && latin1 === null) return { backEnd: wasm, settled };
+  const byNative = native === null ? null : nativeWhole(native, LOWER_NAMES[enc]);
+  const whole =
+    latin1 === null
+      ? (bytes) => (lengthOf(bytes) <= NATIVE_MAX ? byNative(bytes) : null)
+      : byNative === null
+        ? latin1
+        : (bytes) => latin1(bytes) ?? (lengthOf(bytes) <= NATIVE_MAX ? byNative(bytes) : null);
+  return { backEnd: new WholeCalls(whole), settled };
 }
 
 // TextDecoderOptions, and the constructor steps TextDecoder

@@ -281,26 +281,16 @@ export function moduleOf(enc) {
   return byEncoding[enc] ?? null;
 }
 
+// What a decoding or encoding export returns for a fatal error, where it would return a count:
+// malformed input (MALFORMED in src/wasm/decode.rs), an unmappable code point (UNMAPPABLE in
+// src/wasm/encode.rs). Any other negative count is a bug on this side (see checked).
+export const FAILED = -1;
+
 // `value`, unless the count `n` is negative: what the module returns for a bug on this side (-3:
 // a length beyond its buffer).
 function checked(n, value) {
   if (n < 0) throw new Error(`encoding-wasm: internal error ${n}.`);
   return value;
-}
-
-// A string over the engine's maximum length (a RangeError as the engine's own, with a clear
-// message): every decoding path gives this one.
-export function tooLong() {
-  return new RangeError('The decoded text is too long for a JavaScript string.');
-}
-
-// `a + b`, with tooLong() for a result over the maximum length.
-export function concat(a, b) {
-  try {
-    return a + b;
-  } catch {
-    throw tooLong();
-  }
 }
 
 const labelCache = new Map();
