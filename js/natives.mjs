@@ -6,7 +6,7 @@
 
 import { SELF_TESTS, passes } from './self-tests.mjs';
 import { isOurs } from './webidl.mjs';
-import { uncurryThis, ObjectDefineProperty } from './primordials.mjs';
+import { uncurryThis } from './primordials.mjs';
 
 // A native class, or null (missing, this package's, or behind a global that throws when read).
 function native(name) {
@@ -21,26 +21,17 @@ const NativeDecoder = native('TextDecoder');
 const NativeEncoder = native('TextEncoder');
 // Their methods as captured now (see primordials.mjs): nativeDecode(decoder, input, options).
 // (null where reading them throws: a Proxy's trap, say.)
-const methodOf = (cls, name) => {
+const uncurried = (cls, name) => {
   try {
     const f = cls?.prototype[name];
-    return typeof f === 'function' ? f : null;
+    return typeof f === 'function' ? uncurryThis(f) : null;
   } catch {
     return null;
   }
 };
-const uncurried = (f) => (f === null ? null : uncurryThis(f));
-const decodeMethod = methodOf(NativeDecoder, 'decode');
-export const nativeDecode = uncurried(decodeMethod);
-export const nativeEncode = uncurried(methodOf(NativeEncoder, 'encode'));
-export const nativeEncodeIntoUtf8 = uncurried(methodOf(NativeEncoder, 'encodeInto'));
-
-// A native decoder of this package's own, its `decode` the method as captured, pinned as its own
-// property: `d.decode(input)` then calls that method directly (faster than nativeDecode, by
-// Function.prototype.call bound to it), and nothing that user code replaces can come between.
-function newDecoder(label, options) {
-  return ObjectDefineProperty(new NativeDecoder(label, options), 'decode', { value: decodeMethod });
-}
+export const nativeDecode = uncurried(NativeDecoder, 'decode');
+export const nativeEncode = uncurried(NativeEncoder, 'encode');
+export const nativeEncodeIntoUtf8 = uncurried(NativeEncoder, 'encodeInto');
 
 function attempt(fn) {
   try {
@@ -55,20 +46,17 @@ function attempt(fn) {
 
 // `probe` run on first use, its result kept once it finds the native usable; a negative result
 // (a native that is missing or inexact, or a probe cut short, say by a stack overflow in the
-// caller's context) is tried again on later uses, three tries in all. Returns the result or null;
-// its `settled()` says whether that answer is final (a result, or no tries left).
+// caller's context) is tried again on later uses, three tries in all. Returns the result or null.
 function once(probe) {
   let result = null;
   let tries = 3;
-  const get = () => {
+  return () => {
     if (result === null && tries > 0) {
       tries--;
       result = attempt(probe) || null;
     }
     return result;
   };
-  get.settled = () => result !== null || tries === 0;
-  return get;
 }
 
 // A UTF-16LE decoder that turns well-formed code units into a string, a leading U+FEFF kept; or
@@ -108,17 +96,16 @@ export const nativeUtf16Le = once(() => byOptions('UTF-16LE'));
 
 // Native single-byte decoders (https://encoding.spec.whatwg.org/#single-byte-decoder) for whole
 // non-fatal calls, by encoding number: the native decoder of encoding `name` where it passes its
-// self-tests (its output for every byte is the standard's, and in fatal mode too), else null; as
-// once() gives it.
+// self-tests (its output for every byte is the standard's, and in fatal mode too), else null.
 const singleByte = [];
 export function nativeSingleByte(enc, name) {
-  singleByte[enc] ??= once(() => nativePasses(name) && newDecoder(name));
-  return singleByte[enc];
+  singleByte[enc] ??= once(() => nativePasses(name) && new NativeDecoder(name));
+  return singleByte[enc]();
 }
 
-// A new native decoder (see newDecoder) by label and options (fatal 1, ignoreBOM 2).
+// A new native decoder by label and options (fatal 1, ignoreBOM 2).
 export function newNative(label, options) {
-  return newDecoder(label, { fatal: (options & 1) !== 0, ignoreBOM: (options & 2) !== 0 });
+  return new NativeDecoder(label, { fatal: (options & 1) !== 0, ignoreBOM: (options & 2) !== 0 });
 }
 
 // The native encoder, if it replaces lone surrogates as the standard says; or null.
