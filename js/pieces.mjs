@@ -12,18 +12,13 @@ export function pieceEnd(start, length, size = CHUNK) {
   return length - start > size ? start + size : length;
 }
 
-// A string over the engine's maximum length (a RangeError as the engine's own, with a clear
-// message): every decoding path gives this one.
-export function tooLong() {
-  return new RangeError('The decoded text is too long for a JavaScript string.');
-}
-
-// `a + b`, with tooLong() for a result over the maximum length.
+// `a + b`. A string over the engine's maximum length is a RangeError as the engine's own, with a
+// clear message: every decoding path gives this one.
 export function concat(a, b) {
   try {
     return a + b;
   } catch {
-    throw tooLong();
+    throw new RangeError('The decoded text is too long for a JavaScript string.');
   }
 }
 

@@ -46,7 +46,7 @@ export function fatalError(name) {
 // Natives and Buffer get whole inputs of up to this many bytes: their output is then under every
 // engine's maximum string length, which some of them report wrongly (Node's UTF-16LE decoder as
 // invalid data) or not at all (Node's Latin-1 decoder ends the process). Longer inputs go through
-// wasm in pieces, or a native stream in pieces, where a too-long result is tooLong().
+// wasm in pieces, or a native stream in pieces, where a too-long result is concat()'s RangeError.
 const NATIVE_MAX = 1 << 28;
 
 // The decoding state behind a TextDecoder or a TextDecoderStream. Its calls go to its back-end,
@@ -60,13 +60,13 @@ export class DecoderState {
     this.saved = -1; // the core's saved state while streaming in wasm (see decode_saved), else -1
     this.native = null; // native UTF-8 or UTF-16LE decoder while streaming
     this.busy = false; // a call is running (a state of its own only: a shared one keeps none)
-    this.backEnd = null; // once chosen
+    this.key = enc * 4 + optionIndex(flags); // its encoding and options, as one number
   }
 
   // decode() (https://encoding.spec.whatwg.org/#dom-textdecoder-decode) steps after conversion:
   // `bytes` is a Uint8Array, read through its slots.
   decode(bytes, stream) {
-    const run = (this.backEnd ??= backEnds[this.enc * 4 + options(this.flags)] ??= backEnd(this.enc, this.flags));
+    const run = (backEnds[this.key] ??= backEnd(this.enc, this.flags));
     if (this.shared) return run(this, bytes, stream);
     if (this.busy) throw reentered("Failed to execute 'decode' on 'TextDecoder'");
     this.busy = true;
@@ -143,7 +143,7 @@ const natives = (whole, label) => (state, bytes, stream) => {
 };
 
 function nativeStream(label, state, bytes, stream) {
-  state.native ??= newNative(label, options(state.flags));
+  state.native ??= newNative(label, optionIndex(state.flags));
   const native = state.native;
   const length = lengthOf(bytes);
   try {
@@ -154,13 +154,13 @@ function nativeStream(label, state, bytes, stream) {
     return text;
   } catch (e) {
     state.native = null;
-    // A refused view, or tooLong() from concat (a piece alone is never too long).
+    // A refused view, or concat()'s RangeError (a piece alone is never too long).
     throw e instanceof TypeError ? fatalError(label) : e;
   }
 }
 
 // The options as an index 0-3 (fatal 1, ignoreBOM 2) into the natives' tables.
-function options(flags) {
+function optionIndex(flags) {
   return ((flags & FATAL) !== 0 ? 1 : 0) | ((flags & IGNORE_BOM) !== 0 ? 2 : 0);
 }
 
@@ -191,7 +191,7 @@ function backEnd(enc, flags) {
     const whole =
       enc === UTF16LE && utf16LeWhole !== null
         ? (bytes) => utf16LeWhole(bytes, fatal, (flags & IGNORE_BOM) !== 0) ?? throwFatal(name)
-        : shared && byNative(shared[options(flags)], name);
+        : shared && byNative(shared[optionIndex(flags)], name);
     return whole ? natives(whole, shared && name) : wasm;
   }
   if (enc < FIRST_SINGLE_BYTE || enc > LAST_SINGLE_BYTE) return wasm;
@@ -219,7 +219,7 @@ export function newDecoderState(label, options, what, shared = false) {
   const flags = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
   const enc = encodingForLabel(l, what, false);
   if (!shared) return new DecoderState(enc, flags);
-  const key = enc * 4 + (fatal ? 1 : 0) + (ignoreBOM ? 2 : 0);
+  const key = enc * 4 + optionIndex(flags);
   sharedStates[key] ??= new DecoderState(enc, flags, true);
   return sharedStates[key];
 }
