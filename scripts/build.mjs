@@ -12,6 +12,7 @@ import { build as esbuild } from 'esbuild';
 import { rollup } from 'rollup';
 import { definedFunctionNames, stubFunctions } from './wasm-stub.mjs';
 import { RUNTIMES, entryKinds, modules as layoutModules } from './layout.mjs';
+import { installTools, wasmBindgenVersion } from './tools.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(root, 'pkg');
@@ -42,18 +43,9 @@ if (jsOnly && !existsSync(join(pkg, 'encoding_wasm_bg.wasm2js.mjs'))) fail('--js
 const metadata = JSON.parse(run('cargo', ['metadata', '--format-version', '1', '--locked'], { capture: true }));
 const crate = metadata.packages.find((p) => p.id === metadata.workspace_members[0]);
 
-// 1. Toolchain: the wasm target, and wasm-bindgen-cli at the version Cargo.lock pins.
+// 1. Toolchain: the wasm target, and wasm-bindgen-cli at the version Cargo.lock pins (scripts/tools.mjs).
 function toolchain() {
-  run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
-  const version =
-    metadata.packages.find((p) => p.name === 'wasm-bindgen')?.version ?? fail('wasm-bindgen is not in Cargo.lock');
-  let installed = '';
-  try {
-    installed = run('wasm-bindgen', ['--version'], { capture: true }).trim().split(/\s+/)[1];
-  } catch {
-    // not installed
-  }
-  if (installed !== version) run('cargo', ['install', 'wasm-bindgen-cli', '--version', version]);
+  installTools(wasmBindgenVersion(metadata));
 }
 
 // 2. The wasm modules: the full one (every family), the lite one and one per family for the
