@@ -66,7 +66,8 @@ export class DecoderState {
   // decode() (https://encoding.spec.whatwg.org/#dom-textdecoder-decode) steps after conversion:
   // `bytes` is a Uint8Array, read through its slots.
   decode(bytes, stream) {
-    const run = (backEnds[this.key] ??= backEnd(this.enc, this.flags));
+    backEnds[this.key] ??= backEnd(this.enc, this.flags);
+    const run = backEnds[this.key];
     if (this.shared) return run(this, bytes, stream);
     if (this.busy) throw reentered("Failed to execute 'decode' on 'TextDecoder'");
     this.busy = true;
@@ -189,7 +190,7 @@ function backEnd(enc, flags) {
     const shared = enc === UTF8 ? nativeUtf8() : nativeUtf16Le();
     // UTF-16LE's whole calls by Buffer#ucs2Slice where it can (faster than native or wasm).
     const whole =
-      enc === UTF16LE && utf16LeWhole !== null
+      enc === UTF16LE && utf16LeWhole
         ? (bytes) => utf16LeWhole(bytes, fatal, (flags & IGNORE_BOM) !== 0) ?? throwFatal(name)
         : shared && byNative(shared[optionIndex(flags)], name);
     return whole ? natives(whole, shared && name) : wasm;
@@ -200,8 +201,8 @@ function backEnd(enc, flags) {
   // as a Latin-1 string wherever that is exact.
   const decoder = fatal ? null : nativeSingleByte(enc, NAMES[enc]);
   const native = decoder && byNative(decoder, name);
-  const latin1 = enc === WINDOWS_1252 ? windows1252Latin1 : null;
-  const whole = !native ? latin1 : latin1 === null ? native : (bytes) => latin1(bytes) ?? native(bytes);
+  const latin1 = enc === WINDOWS_1252 && windows1252Latin1;
+  const whole = native && latin1 ? (bytes) => latin1(bytes) ?? native(bytes) : native || latin1;
   return whole ? natives(whole) : wasm;
 }
 
