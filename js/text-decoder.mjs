@@ -37,7 +37,7 @@ import {
 import { nativeUtf8, nativeUtf16Le, nativeSingleByte, newNative, nativeDecode } from './natives.mjs';
 import { MathMax } from './primordials.mjs';
 import { utf16LeWhole, windows1252Latin1 } from './buffer.mjs';
-import { CHUNK, joinPieces } from './pieces.mjs';
+import { CHUNK, concat, joinPieces, pieceEnd } from './pieces.mjs';
 
 export function fatalError(name) {
   return new TypeError(`The encoded data is not valid ${name}.`);
@@ -89,24 +89,31 @@ const backEnds = [];
 
 // The back-end for every call: wasm. A whole call of up to CHUNK bytes by decode_once; others
 // (streams, big inputs) in pieces by decode_saved, from the state saved in `state.saved` (a whole
-// call from a new decoder's, 0), to which a stream's state after the call goes back.
+// call from a new decoder's, 0), to which a stream's state after the call goes back. (A loop, not
+// joinPieces: Hermes 0.12 loses a closure's write to a variable of this function when an error
+// follows, as a fatal one does here.)
 function wasm(state, bytes, stream) {
   const length = lengthOf(bytes);
   const { enc, flags } = state;
+  const once = state.saved < 0 && !stream && length <= CHUNK;
   const m = moduleOf(enc);
   let saved = MathMax(state.saved, 0);
   m.enter();
   try {
-    const text =
-      state.saved < 0 && !stream && length <= CHUNK
-        ? decoded(m, enc, m.W.decode_once(enc, flags, m.putBytes(bytes)))
-        : joinPieces(0, length, CHUNK, (start, end, last) => {
-            const n = m.W.decode_saved(enc, flags, saved, m.putBytes(bytes, start, end), stream, start === 0, last);
-            // After a fatal error too: a stream goes on from the decoder's state (the rest of
-            // this call's input is dropped).
-            saved = m.result(0);
-            return decoded(m, enc, n);
-          });
+    let text = '';
+    for (let start = 0; ; start += CHUNK) {
+      const end = pieceEnd(start, length);
+      const len = m.putBytes(bytes, start, end);
+      const n = once
+        ? m.W.decode_once(enc, flags, len)
+        : m.W.decode_saved(enc, flags, saved, len, stream, start === 0, end === length);
+      // After a fatal error too: a stream goes on from the decoder's state (the rest of this
+      // call's input is dropped).
+      if (!once) saved = m.result(0);
+      if (n === FAILED) throw fatalError(LOWER_NAMES[enc]);
+      text = concat(text, m.takeString(n));
+      if (end === length) break;
+    }
     if (!stream) saved = -1;
     return text;
   } catch (e) {
@@ -117,12 +124,6 @@ function wasm(state, bytes, stream) {
     m.busy = false;
     if (!state.shared) state.saved = saved;
   }
-}
-
-// The string of a wasm decode's `n` code units, or its fatal error.
-function decoded(m, enc, n) {
-  if (n === FAILED) throw fatalError(LOWER_NAMES[enc]);
-  return m.takeString(n);
 }
 
 // A back-end by natives (see natives.mjs) or Buffer where they are exact: whole calls by

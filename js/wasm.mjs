@@ -232,8 +232,9 @@ function readTable(m) {
     const [heading, name, hasEncoder, module, labels] = line.split('\t');
     NAMES.push(name);
     LOWER_NAMES.push(name.toLowerCase());
-    TABLE.push({ heading, name, hasEncoder: hasEncoder === '1', module, labels: labels.split(' ') });
-    for (const label of TABLE[TABLE.length - 1].labels) MapPrototypeSet(LABELS, label, TABLE.length - 1);
+    const list = labels.split(' ');
+    for (const label of list) MapPrototypeSet(LABELS, label, TABLE.length);
+    TABLE.push({ heading, name, hasEncoder: hasEncoder === '1', module, labels: list });
   }
   UTF8 = NAMES.indexOf('UTF-8');
   WINDOWS_1252 = NAMES.indexOf('windows-1252');
@@ -305,7 +306,8 @@ function isAsciiWhitespace(c) {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
-const NON_ASCII = /[\u0080-\uFFFF]/;
+// A character no label has (every label is printable ASCII, without spaces).
+const NOT_IN_LABELS = /[^!-~]/;
 
 // get an encoding (https://encoding.spec.whatwg.org/#concept-encoding-get): the encoding number for
 // `label` (already a string), or -1. Short labels are cached (a bounded number, each at most 64
@@ -320,10 +322,10 @@ export function labelToEncoding(label) {
   while (start < end && isAsciiWhitespace(StringPrototypeCharCodeAt(label, start))) start++;
   while (end > start && isAsciiWhitespace(StringPrototypeCharCodeAt(label, end - 1))) end--;
   const trimmed = StringPrototypeSlice(label, start, end);
-  // Labels are short and ASCII lowercase: a longer string, or one with other characters, matches
-  // none; an ASCII one is matched ASCII case-insensitively.
+  // Labels are short and ASCII lowercase: a longer string, or one with a character no label has
+  // (non-ASCII ones among them), matches none; another is matched ASCII case-insensitively.
   enc =
-    trimmed.length <= 64 && RegExpPrototypeExec(NON_ASCII, trimmed) === null
+    trimmed.length <= 64 && RegExpPrototypeExec(NOT_IN_LABELS, trimmed) === null
       ? (MapPrototypeGet(LABELS, StringPrototypeToLowerCase(trimmed)) ?? -1)
       : -1;
   if (label.length <= 64 && MapPrototypeGetSize(labelCache) < 512) MapPrototypeSet(labelCache, label, enc);
