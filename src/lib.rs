@@ -21,17 +21,6 @@
     allow(dead_code, unused_imports)
 )]
 
-#[cfg(not(any(
-    feature = "lite",
-    feature = "japanese",
-    feature = "chinese-simplified",
-    feature = "chinese-traditional",
-    feature = "korean"
-)))]
-compile_error!(
-    "enable at least one of the features lite, japanese, chinese-simplified, chinese-traditional, korean"
-);
-
 #[cfg(feature = "chinese-simplified")]
 mod chinese_simplified;
 #[cfg(feature = "chinese-traditional")]
@@ -40,9 +29,10 @@ mod decoder;
 mod diagnostics;
 mod encoder;
 mod encoding;
+mod families;
 mod handler;
 pub mod hooks;
-#[cfg(not(feature = "unpacked-indexes"))]
+#[cfg(packed_indexes)]
 mod index_model;
 #[cfg(feature = "japanese")]
 mod japanese;
