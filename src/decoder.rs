@@ -173,6 +173,7 @@ impl Decoder {
     /// Right after [`DecoderResult::Malformed`]: how many of the bytes the handler restored to the
     /// I/O queue came from earlier calls and are held by the decoder (the others are left unread).
     /// They are the last bytes read before the unread ones.
+    #[cfg(any(target_arch = "wasm32", test))]
     pub(crate) fn restored_len(&self) -> usize {
         match &self.kind {
             #[cfg(feature = "chinese-simplified")]

@@ -176,6 +176,11 @@ mod packed {
 
 /// The index code point for `pointer` (<https://encoding.spec.whatwg.org/#index-code-point>), or
 /// `None`.
+#[cfg(any(
+    feature = "chinese-simplified",
+    feature = "chinese-traditional",
+    feature = "japanese"
+))]
 #[inline]
 pub(crate) fn code_point<T: Copy + Into<u32>>(index: &[T], pointer: usize) -> Option<u32> {
     match index.get(pointer).map(|&c| c.into()) {
@@ -186,6 +191,7 @@ pub(crate) fn code_point<T: Copy + Into<u32>>(index: &[T], pointer: usize) -> Op
 
 /// A lead × trail table for a two-byte decoder: for the `n`-th byte of `leads`, entry n × 256 +
 /// byte holds `code_point(leading, byte)`, 0 for none, so that a pair is one load.
+#[cfg(any(feature = "chinese-simplified", feature = "japanese"))]
 pub(crate) fn lead_trail_table(
     leads: impl Iterator<Item = u8>,
     code_point: impl Fn(u8, u8) -> Option<u16>,
@@ -198,6 +204,11 @@ pub(crate) fn lead_trail_table(
 }
 
 /// The entry of a [`lead_trail_table`] for the leading byte in row `row` and `byte`.
+#[cfg(any(
+    feature = "chinese-simplified",
+    feature = "japanese",
+    feature = "korean"
+))]
 #[inline(always)]
 pub(crate) fn lead_trail(table: &[u16], row: u8, byte: u8) -> u16 {
     table[usize::from(row) << 8 | usize::from(byte)]
@@ -207,6 +218,7 @@ pub(crate) fn lead_trail(table: &[u16], row: u8, byte: u8) -> u16 {
 /// the first pointer whose code point is `c` among the pointers `keep` accepts, or 0. Encoders
 /// build one lazily so that the index pointer (<https://encoding.spec.whatwg.org/#index-pointer>)
 /// is a single lookup, never a scan.
+#[cfg(multi_byte_indexes)]
 pub(crate) fn reverse_bmp<T: Copy + Into<u32>>(
     index: &[T],
     keep: impl Fn(usize) -> bool,
