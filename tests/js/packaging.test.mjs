@@ -16,6 +16,7 @@ import {
   modules as layoutModules,
   sideEffectsList,
 } from '../../scripts/layout.mjs';
+import { wasmBindgenVersion } from '../../scripts/tools.mjs';
 
 const root = new URL('../../', import.meta.url);
 const pkgJson = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -279,10 +280,15 @@ test('TypeScript declarations cover every export', () => {
   assert.ok(existsSync(new URL('pkg/polyfill.d.ts', root)));
 });
 
-test('the build script pins wasm-bindgen-cli to Cargo.lock and uses the wasm profile', () => {
+test('set-up and build install wasm-bindgen-cli at the version of Cargo.lock; the build uses the wasm profile', () => {
+  const locked = /\[\[package\]\]\nname = "wasm-bindgen"\nversion = "([^"]+)"/.exec(read('Cargo.lock'))[1];
+  assert.equal(wasmBindgenVersion(), locked);
+  const tools = read('scripts/tools.mjs');
+  assert.match(tools, /'rustup', \['target', 'add', 'wasm32-unknown-unknown'\]/);
+  assert.match(tools, /'cargo', \['install', 'wasm-bindgen-cli', '--version', version\]/);
+  assert.match(read('scripts/setup.sh'), /^node scripts\/tools\.mjs /m);
   const build = read('scripts/build.mjs');
-  assert.match(build, /'rustup', \['target', 'add', 'wasm32-unknown-unknown'\]/);
-  assert.match(build, /'cargo', \['install', 'wasm-bindgen-cli', '--version', version\]/);
+  assert.match(build, /installTools\(wasmBindgenVersion\(metadata\)\)/);
   assert.match(build, /'--profile', 'wasm'/);
   assert.match(read('Cargo.toml'), /\[profile\.wasm\][^[]*strip = false/);
   assert.match(pkgJson.scripts.build, /scripts\/build\.mjs/);
