@@ -599,6 +599,20 @@ mod tests {
         }
     }
 
+    // save's number (its doc): the decoder state and the output state, 3 bits each, numbered as in
+    // STATES, leading in 8 bits, output in 1. The escape state is entered with leading 0x24 or 0x28
+    // only (https://encoding.spec.whatwg.org/#iso-2022-jp-decoder, escape start state).
+    #[test]
+    fn restore_refuses_numbers_save_never_gives() {
+        assert!(Iso2022JpDecoder::restore(6 | 0x24 << 6).is_some());
+        assert!(Iso2022JpDecoder::restore(6 | 0x28 << 6).is_some());
+        assert!(Iso2022JpDecoder::restore(6 | 0x41 << 6).is_none());
+        assert!(Iso2022JpDecoder::restore(6).is_none());
+        let output = Iso2022JpDecoder::restore(1 << 14).unwrap();
+        assert!(output.output && output.state == State::Ascii && output.leading == 0);
+        assert!(Iso2022JpDecoder::restore(1 << 15).is_none());
+    }
+
     // Worked by hand from https://encoding.spec.whatwg.org/#iso-2022-jp-decoder: in the ASCII and
     // Roman states a byte 0x00..=0x7F other than 0x0E, 0x0F and 0x1B (and, in Roman, 0x5C and 0x7E)
     // is its own code point; in the leading byte state a pair's pointer, (leading − 0x21) × 94 +
