@@ -44,7 +44,6 @@ import {
   StringFromCodePoint,
   StringPrototypePadStart,
   StringPrototypeSlice,
-  StringPrototypeStartsWith,
   StringPrototypeToUpperCase,
   TypedArrayPrototypeGetBuffer,
   TypedArrayPrototypeGetLength,
@@ -57,7 +56,7 @@ import { pieceEnd } from './pieces.mjs';
 
 function encoderFor(l, what) {
   const enc = encodingForLabel(l, what, true);
-  if (!TABLE[enc].hasEncoder && !StringPrototypeStartsWith(NAMES[enc], 'UTF-16')) {
+  if (!TABLE[enc].hasEncoder && enc !== UTF16BE && enc !== UTF16LE) {
     throw new RangeError(`${what}: the ${NAMES[enc]} encoding has no encoder.`);
   }
   return enc;

@@ -21,10 +21,8 @@ bindOrFallbackSync(
     }
     if (lite === null) return instantiate(new WebAssembly.Module(require('./wasm-inline.mjs').wasmBytes()));
     const bound = instantiate(new WebAssembly.Module(lite));
-    bindFamilyLater('japanese', () => readFileSync(join(__dirname, 'japanese-unpacked_bg.wasm')));
-    bindFamilyLater('chinese-simplified', () => readFileSync(join(__dirname, 'chinese-simplified-unpacked_bg.wasm')));
-    bindFamilyLater('chinese-traditional', () => readFileSync(join(__dirname, 'chinese-traditional-unpacked_bg.wasm')));
-    bindFamilyLater('korean', () => readFileSync(join(__dirname, 'korean-unpacked_bg.wasm')));
+    // One line per family, made by scripts/build.mjs from this one (each path written in full).
+    bindFamilyLater('FAMILY', () => readFileSync(join(__dirname, 'FAMILY-unpacked_bg.wasm')));
     return bound;
   },
   () => require('./encoding_wasm_bg.wasm2js.cjs'),

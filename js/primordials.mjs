@@ -34,7 +34,6 @@ export const StringPrototypePadStart = uncurryThis(String.prototype.padStart);
 
 export const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const StringPrototypeSlice = uncurryThis(String.prototype.slice);
-export const StringPrototypeStartsWith = uncurryThis(String.prototype.startsWith);
 export const StringPrototypeIsWellFormed = method(String.prototype, 'isWellFormed');
 export const StringPrototypeToWellFormed = method(String.prototype, 'toWellFormed');
 export const ArrayPrototypePush = uncurryThis(Array.prototype.push);

@@ -222,7 +222,10 @@ function readTable(m) {
   IGNORE_BOM = m.result(1);
   PLAIN = m.result(2);
   INSPECT = m.result(3);
-  const text = String.fromCharCode.apply(null, m.takeBytes(W.describe_encodings()));
+  const length = W.describe_encodings();
+  FIRST_SINGLE_BYTE = m.result(0);
+  LAST_SINGLE_BYTE = m.result(1);
+  const text = String.fromCharCode.apply(null, m.takeBytes(length));
   for (const line of text.split('\n')) {
     if (line === '') continue;
     const [heading, name, hasEncoder, module, labels] = line.split('\t');
@@ -232,9 +235,6 @@ function readTable(m) {
   }
   UTF8 = NAMES.indexOf('UTF-8');
   WINDOWS_1252 = NAMES.indexOf('windows-1252');
-  const singleByte = TABLE.map((e) => e.heading === 'Legacy single-byte encodings');
-  FIRST_SINGLE_BYTE = singleByte.indexOf(true);
-  LAST_SINGLE_BYTE = singleByte.lastIndexOf(true);
   REPLACEMENT = NAMES.indexOf('replacement');
   UTF16BE = NAMES.indexOf('UTF-16BE');
   UTF16LE = NAMES.indexOf('UTF-16LE');

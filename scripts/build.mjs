@@ -11,6 +11,8 @@ import { createRequire } from 'node:module';
 import { build as esbuild } from 'esbuild';
 import { rollup } from 'rollup';
 import { definedFunctionNames, stubFunctions } from './wasm-stub.mjs';
+import { RUNTIMES, entryKinds, modules as layoutModules } from './layout.mjs';
+import { installTools, wasmBindgenVersion } from './tools.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(root, 'pkg');
@@ -41,18 +43,9 @@ if (jsOnly && !existsSync(join(pkg, 'encoding_wasm_bg.wasm2js.mjs'))) fail('--js
 const metadata = JSON.parse(run('cargo', ['metadata', '--format-version', '1', '--locked'], { capture: true }));
 const crate = metadata.packages.find((p) => p.id === metadata.workspace_members[0]);
 
-// 1. Toolchain: the wasm target, and wasm-bindgen-cli at the version Cargo.lock pins.
+// 1. Toolchain: the wasm target, and wasm-bindgen-cli at the version Cargo.lock pins (scripts/tools.mjs).
 function toolchain() {
-  run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
-  const version =
-    metadata.packages.find((p) => p.name === 'wasm-bindgen')?.version ?? fail('wasm-bindgen is not in Cargo.lock');
-  let installed = '';
-  try {
-    installed = run('wasm-bindgen', ['--version'], { capture: true }).trim().split(/\s+/)[1];
-  } catch {
-    // not installed
-  }
-  if (installed !== version) run('cargo', ['install', 'wasm-bindgen-cli', '--version', version]);
+  installTools(wasmBindgenVersion(metadata));
 }
 
 // 2. The wasm modules: the full one (every family), the lite one and one per family for the
@@ -311,6 +304,40 @@ function copyModules() {
     if (name === 'api.cjs.mjs' || name.startsWith('template.') || name.endsWith('.d.ts')) continue;
     if (name.endsWith('.mjs') || name.endsWith('.cjs')) copyFileSync(join(root, 'js', name), join(pkg, name));
   }
+  // The Node entries read each family's module by a path written in full (for tools that trace
+  // the files an app uses): one line per family, made from the line naming FAMILY.
+  for (const file of ['index.node.mjs', 'index.cjs']) {
+    const text = readFileSync(join(pkg, file), 'utf8');
+    const line = /^.*\bFAMILY\b.*\n/m;
+    if (text.split('FAMILY').length !== 3 || !line.test(text)) fail(`js/${file} has no one line naming FAMILY`);
+    const lines = families.map((f) => line.exec(text)[0].replaceAll('FAMILY', f)).join('');
+    writeFileSync(join(pkg, file), text.replace(line, lines));
+  }
+}
+
+// The polyfills' entries (scripts/layout.mjs): in each runtime, the API entry of that runtime and
+// the install step. Node's take the API from the chunk Node's entries share (see nodeBundles).
+function polyfillEntries() {
+  for (const m of layoutModules().filter((m) => m.polyfill !== undefined)) {
+    const mode = m.polyfill === '' ? '' : `, '${m.polyfill}'`;
+    const what = m.polyfill === '' ? '' : " in place of the runtime's, whatever those are";
+    for (const kind of entryKinds(m)) {
+      const file = `${m.name}.${kind}`;
+      let text;
+      if (kind === 'cjs' || kind.endsWith('.cjs')) {
+        const api = kind === 'cjs' ? 'index.cjs' : `index.${kind}`;
+        text = `'use strict';\nexports.status = require('./api.cjs').installPolyfill(require('./${api}')${mode});\n`;
+      } else if (kind === 'node.mjs') {
+        text = `import './index.node.mjs';\nimport * as lib from './index.mjs';\nimport { installPolyfill } from './node-bind.mjs';\n\nexport const status = installPolyfill(lib${mode});\n`;
+      } else {
+        text = `import * as lib from './index.${kind}';\nimport { installPolyfill } from './polyfill.mjs';\n\nexport const status = installPolyfill(lib${mode});\n`;
+      }
+      writeFileSync(
+        join(pkg, file),
+        `${header}// ${m.subpath.replace('.', 'encoding-wasm')}: installs the classes of pkg/index.${kind}${what} (polyfill.mjs).\n${text}`,
+      );
+    }
+  }
 }
 // Node's bundles (which Deno and Bun load too) take X.node.mjs where the modules import X.mjs:
 // buffer.node.mjs (Node's Buffer fast paths) and inspect.node.mjs (util.inspect's look), which
@@ -388,17 +415,12 @@ function inlineName(name) {
 // binds its module): the full entries (js/index.<runtime>.mjs; for Node js/template.node.mjs and,
 // for require(), js/template.cjs) with the module's files in place of the full one's; an add-on
 // exports nothing.
-const TEMPLATES = {
-  node: 'template.node.mjs',
-  browser: 'index.browser.mjs',
-  workerd: 'index.workerd.mjs',
-  inline: 'index.inline.mjs',
-  nowasm: 'index.nowasm.mjs',
-  cjs: 'template.cjs',
-};
 function moduleEntries() {
   for (const name of features) {
-    for (const [runtime, template] of Object.entries(TEMPLATES)) {
+    const m = layoutModules().find((m) => m.name === name) ?? fail(`scripts/layout.mjs has no module ${name}`);
+    for (const kind of entryKinds(m)) {
+      const { template } = RUNTIMES[kind];
+      const runtime = kind === 'cjs' ? 'cjs' : kind.split('.')[0];
       let text = readFileSync(join(root, 'js', template), 'utf8');
       // Every entry exports the API (an add-on exports nothing) and names the wasm file, its inlined
       // copy or its JavaScript build.
@@ -418,7 +440,7 @@ function moduleEntries() {
         .replaceAll("'./encoding_wasm_bg.wasm2js.cjs'", `'./${name}_bg.wasm2js.cjs'`);
       const what = name === 'lite' ? 'the lite entry' : `the ${name} add-on`;
       writeFileSync(
-        join(pkg, runtime === 'cjs' ? `${name}.cjs` : `${name}.${runtime}.mjs`),
+        join(pkg, `${name}.${kind}`),
         `// encoding-wasm: ${what}, made by scripts/build.mjs from js/${template}.\n${text}`,
       );
     }
@@ -434,8 +456,8 @@ function moduleEntries() {
 // consts into vars, which V8 then cannot fold (the captured intrinsic getters of webidl.mjs, for
 // one): 40 ns more per small call.
 async function nodeBundles() {
-  const nodeEntries = ['index', 'polyfill', 'polyfill-always', ...features]
-    .map((name) => `${name}.node`)
+  const nodeEntries = layoutModules()
+    .map((m) => `${m.name}.node`)
     .concat('node-bind');
   const nodeInputs = Object.fromEntries(nodeEntries.map((name) => [name, join(pkg, `${name}.mjs`)]));
   const entryPaths = new Set(Object.values(nodeInputs));
@@ -486,6 +508,7 @@ if (!jsOnly) {
   wasmModules(); // every module as .wasm and as JavaScript, and the glue they share
 }
 copyModules(); // pkg/ the same module graph as js/
+polyfillEntries(); // each runtime's polyfills: its API entry and the install step
 await commonJsModules(); // require() gets one CommonJS bundle, and the JavaScript builds as CommonJS
 inlineModules(); // the wasm bytes as base64, for tools that handle no assets
 moduleEntries(); // the lite entry and the add-ons, per runtime, from the full entries

@@ -13,10 +13,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { families } from './layout.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const pkg = join(root, 'pkg');
-export const FAMILIES = ['japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
+export const FAMILIES = families();
 
 // What each entry is: the modules a page imports (files in pkg/; the first one's exports are kept).
 export const ENTRIES = [

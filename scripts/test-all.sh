@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s\n' "$*"; }
+# Each step's heading says when it starts, in seconds since the start: where a run's time goes.
+step() { printf '\n=== [%ss] %s\n' "$SECONDS" "$*"; }
 
 step "set-up"
 bash scripts/setup.sh
@@ -37,3 +38,5 @@ npm run test:browser
 
 step "the packed package in Vite, webpack, Parcel, Rollup, esbuild, Next.js and Node bundles; attw, publint, tsc"
 npm run test:bundlers
+
+step "done"

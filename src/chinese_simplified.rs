@@ -204,6 +204,7 @@ impl Gb18030Decoder {
         self.restored = Restored::default();
     }
 
+    #[cfg(any(target_arch = "wasm32", test))]
     pub(crate) fn restored_len(&self) -> usize {
         usize::from(self.restored.len)
     }

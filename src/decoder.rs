@@ -2,25 +2,14 @@
 //! over one state machine per family, each holding exactly the standard's state variables, and the
 //! decoder error modes.
 
-#[cfg(feature = "chinese-simplified")]
-use crate::chinese_simplified::Gb18030Decoder;
-#[cfg(feature = "chinese-traditional")]
-use crate::chinese_traditional::Big5Decoder;
-use crate::encoding::{unavailable, Encoding, Family};
+use crate::encoding::Encoding;
+use crate::families::families;
 pub use crate::handler::DecoderResult;
 use crate::handler::{Decode, Pending, PENDING_BITS};
 #[cfg(feature = "japanese")]
-use crate::japanese::{EucJpDecoder, Iso2022JpDecoder, ShiftJisDecoder};
-#[cfg(feature = "korean")]
-use crate::korean::EucKrDecoder;
+use crate::japanese::Iso2022JpDecoder;
 use crate::misc::ReplacementDecoder;
-#[cfg(feature = "lite")]
-use crate::misc::{Utf16Decoder, XUserDefinedDecoder};
-#[cfg(feature = "lite")]
-use crate::single_byte::SingleByteDecoder;
 use crate::sink::{Sink, Utf16Sink, Utf8Sink};
-#[cfg(feature = "lite")]
-use crate::utf8::Utf8Decoder;
 
 /// A decoder's error mode (<https://encoding.spec.whatwg.org/#error-mode>).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -32,30 +21,56 @@ pub enum DecoderMode {
     Fatal,
 }
 
-#[derive(Clone, Debug)]
-enum Kind {
-    #[cfg(feature = "lite")]
-    Utf8(Utf8Decoder),
-    #[cfg(feature = "lite")]
-    SingleByte(SingleByteDecoder),
-    #[cfg(feature = "chinese-simplified")]
-    Gb18030(Gb18030Decoder),
-    #[cfg(feature = "chinese-traditional")]
-    Big5(Big5Decoder),
-    #[cfg(feature = "japanese")]
-    EucJp(EucJpDecoder),
-    #[cfg(feature = "japanese")]
-    Iso2022Jp(Iso2022JpDecoder),
-    #[cfg(feature = "japanese")]
-    ShiftJis(ShiftJisDecoder),
-    #[cfg(feature = "korean")]
-    EucKr(EucKrDecoder),
-    Replacement(ReplacementDecoder),
-    #[cfg(feature = "lite")]
-    Utf16(Utf16Decoder),
-    #[cfg(feature = "lite")]
-    XUserDefined(XUserDefinedDecoder),
+/// A decoder's pending bytes, or (returned) its state as the function given saves it.
+macro_rules! pending_or_saved {
+    ($decoder:ident) => {
+        $decoder.pending()
+    };
+    ($decoder:ident, $save:expr) => {
+        return ($save)($decoder)
+    };
 }
+
+/// The decoder state machines of the families table (src/families.rs).
+macro_rules! decoder_kinds {
+    ($(
+        ($cfg:meta) $kind:ident for $pattern:pat
+            => decoder $decoder:ty = $new_decoder:expr
+            $(, encoder $encoder:ty = $new_encoder:expr)?
+            $(, saved by $save:expr)?;
+    )*) => {
+        #[derive(Clone, Debug)]
+        enum Kind {
+            $(#[cfg($cfg)] $kind($decoder),)*
+        }
+
+        impl Kind {
+            fn new(encoding: Encoding) -> Kind {
+                match encoding {
+                    $(#[cfg($cfg)] $pattern => Kind::$kind(($new_decoder)(encoding)),)*
+                    #[cfg(not(every_family))]
+                    _ => crate::encoding::unavailable(encoding),
+                }
+            }
+
+            fn decode<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
+                match self {
+                    $(#[cfg($cfg)] Kind::$kind(d) => d.decode(src, dst, last),)*
+                }
+            }
+
+            /// See [`Decoder::save`].
+            fn save(&self) -> Option<u32> {
+                let pending = match self {
+                    $(#[cfg($cfg)] Kind::$kind(d) => pending_or_saved!(d $(, $save)?),)*
+                };
+                pending.map(Pending::pack)
+            }
+        }
+    };
+}
+
+families!(decoder_kinds);
 
 /// A streaming decoder instance for one encoding.
 ///
@@ -79,37 +94,10 @@ impl Decoder {
     /// If the crate was built without the feature of `encoding`'s family (see
     /// [`Encoding::is_available`]); the default features have every family.
     pub fn new(encoding: Encoding) -> Decoder {
-        use Encoding::*;
-        let kind = match encoding {
-            #[cfg(feature = "lite")]
-            Utf8 => Kind::Utf8(Utf8Decoder::default()),
-            #[cfg(feature = "chinese-simplified")]
-            Gbk | Gb18030 => Kind::Gb18030(Gb18030Decoder::default()),
-            #[cfg(feature = "chinese-traditional")]
-            Big5 => Kind::Big5(Big5Decoder::default()),
-            #[cfg(feature = "japanese")]
-            EucJp => Kind::EucJp(EucJpDecoder::default()),
-            #[cfg(feature = "japanese")]
-            Iso2022Jp => Kind::Iso2022Jp(Iso2022JpDecoder::default()),
-            #[cfg(feature = "japanese")]
-            ShiftJis => Kind::ShiftJis(ShiftJisDecoder::default()),
-            #[cfg(feature = "korean")]
-            EucKr => Kind::EucKr(EucKrDecoder::default()),
-            Replacement => Kind::Replacement(ReplacementDecoder::default()),
-            #[cfg(feature = "lite")]
-            Utf16Be => Kind::Utf16(Utf16Decoder::new(true)),
-            #[cfg(feature = "lite")]
-            Utf16Le => Kind::Utf16(Utf16Decoder::new(false)),
-            #[cfg(feature = "lite")]
-            XUserDefined => Kind::XUserDefined(XUserDefinedDecoder),
-            #[cfg(feature = "lite")]
-            single if single.family() == Family::SingleByte => {
-                Kind::SingleByte(SingleByteDecoder::new(single))
-            }
-            #[allow(unreachable_patterns)]
-            _ => unavailable(encoding),
-        };
-        Decoder { encoding, kind }
+        Decoder {
+            encoding,
+            kind: Kind::new(encoding),
+        }
     }
 
     pub fn encoding(&self) -> Encoding {
@@ -147,29 +135,7 @@ impl Decoder {
     // Not inlined: `restore` calls it too, and a copy in each caller costs wasm bytes.
     #[inline(never)]
     pub fn save(&self) -> Option<u32> {
-        let pending = match &self.kind {
-            #[cfg(feature = "lite")]
-            Kind::Utf8(d) => d.pending(),
-            #[cfg(feature = "chinese-simplified")]
-            Kind::Gb18030(d) => d.pending(),
-            #[cfg(feature = "chinese-traditional")]
-            Kind::Big5(d) => d.pending(),
-            #[cfg(feature = "japanese")]
-            Kind::EucJp(d) => d.pending(),
-            #[cfg(feature = "japanese")]
-            Kind::Iso2022Jp(d) => return d.save(),
-            #[cfg(feature = "japanese")]
-            Kind::ShiftJis(d) => d.pending(),
-            #[cfg(feature = "korean")]
-            Kind::EucKr(d) => d.pending(),
-            Kind::Replacement(d) => return Some(d.save()),
-            #[cfg(feature = "lite")]
-            Kind::Utf16(d) => d.pending(),
-            // Stateless: single-byte and x-user-defined.
-            #[allow(unreachable_patterns)]
-            _ => Some(Pending::default()),
-        };
-        pending.map(Pending::pack)
+        self.kind.save()
     }
 
     /// The decoder of `encoding` that [`Decoder::save`] gave `saved` for, or `None` if `saved` is
@@ -207,6 +173,7 @@ impl Decoder {
     /// Right after [`DecoderResult::Malformed`]: how many of the bytes the handler restored to the
     /// I/O queue came from earlier calls and are held by the decoder (the others are left unread).
     /// They are the last bytes read before the unread ones.
+    #[cfg(any(target_arch = "wasm32", test))]
     pub(crate) fn restored_len(&self) -> usize {
         match &self.kind {
             #[cfg(feature = "chinese-simplified")]
@@ -291,29 +258,7 @@ impl Decoder {
     }
 
     fn step<S: Sink>(&mut self, src: &[u8], dst: &mut S, last: bool) -> (DecoderResult, usize) {
-        match &mut self.kind {
-            #[cfg(feature = "lite")]
-            Kind::Utf8(d) => d.decode(src, dst, last),
-            #[cfg(feature = "lite")]
-            Kind::SingleByte(d) => d.decode(src, dst, last),
-            #[cfg(feature = "chinese-simplified")]
-            Kind::Gb18030(d) => d.decode(src, dst, last),
-            #[cfg(feature = "chinese-traditional")]
-            Kind::Big5(d) => d.decode(src, dst, last),
-            #[cfg(feature = "japanese")]
-            Kind::EucJp(d) => d.decode(src, dst, last),
-            #[cfg(feature = "japanese")]
-            Kind::Iso2022Jp(d) => d.decode(src, dst, last),
-            #[cfg(feature = "japanese")]
-            Kind::ShiftJis(d) => d.decode(src, dst, last),
-            #[cfg(feature = "korean")]
-            Kind::EucKr(d) => d.decode(src, dst, last),
-            Kind::Replacement(d) => d.decode(src, dst, last),
-            #[cfg(feature = "lite")]
-            Kind::Utf16(d) => d.decode(src, dst, last),
-            #[cfg(feature = "lite")]
-            Kind::XUserDefined(d) => d.decode(src, dst, last),
-        }
+        self.kind.decode(src, dst, last)
     }
 }
 

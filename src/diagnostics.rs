@@ -12,7 +12,6 @@
 //! own sequences is placed too. An error that leaves the decoder not idle (ISO-2022-JP's trailing
 //! byte state given ESC: the escape starts there) keeps the byte that did it for the next
 //! sequence.
-#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 use crate::decoder::{Decoder, DecoderMode, DecoderResult};
 use crate::encoding::Encoding;

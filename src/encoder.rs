@@ -2,23 +2,12 @@
 //! error modes, and input as UTF-8 (`&str`) or as UTF-16 code units (where a lone surrogate becomes
 //! U+FFFD, as WebIDL's USVString conversion, <https://webidl.spec.whatwg.org/#es-USVString>, does).
 
-#[cfg(feature = "chinese-simplified")]
-use crate::chinese_simplified::Gb18030Encoder;
-#[cfg(feature = "chinese-traditional")]
-use crate::chinese_traditional::Big5Encoder;
-use crate::encoding::{Encoding, Family};
+use crate::encoding::Encoding;
+use crate::families::families;
 use crate::handler::{write_packed, AsciiRun, Encode, MAX_STEP};
 #[cfg(feature = "japanese")]
-use crate::japanese::{EucJpEncoder, Iso2022JpEncoder, ShiftJisEncoder};
-#[cfg(feature = "korean")]
-use crate::korean::EucKrEncoder;
-#[cfg(feature = "lite")]
-use crate::misc::{Utf16Encoder, XUserDefinedEncoder};
-#[cfg(feature = "lite")]
-use crate::single_byte::SingleByteEncoder;
+use crate::japanese::Iso2022JpEncoder;
 use crate::sink::ascii_prefix_len;
-#[cfg(feature = "lite")]
-use crate::utf8::Utf8Encoder;
 
 /// Why an encode call returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,29 +32,49 @@ pub enum EncoderMode {
     Html,
 }
 
-#[derive(Clone, Debug)]
-enum Kind {
-    #[cfg(feature = "lite")]
-    Utf8(Utf8Encoder),
-    #[cfg(feature = "lite")]
-    SingleByte(SingleByteEncoder),
-    #[cfg(feature = "chinese-simplified")]
-    Gb18030(Gb18030Encoder),
-    #[cfg(feature = "chinese-traditional")]
-    Big5(Big5Encoder),
-    #[cfg(feature = "japanese")]
-    EucJp(EucJpEncoder),
-    #[cfg(feature = "japanese")]
-    Iso2022Jp(Iso2022JpEncoder),
-    #[cfg(feature = "japanese")]
-    ShiftJis(ShiftJisEncoder),
-    #[cfg(feature = "korean")]
-    EucKr(EucKrEncoder),
-    #[cfg(feature = "lite")]
-    Utf16(Utf16Encoder),
-    #[cfg(feature = "lite")]
-    XUserDefined(XUserDefinedEncoder),
+/// The encoder state machines of the families table (src/families.rs).
+macro_rules! encoder_kinds {
+    ($(
+        ($cfg:meta) $kind:ident for $pattern:pat
+            => decoder $decoder:ty = $new_decoder:expr
+            $(, encoder $encoder:ty = $new_encoder:expr)?
+            $(, saved by $save:expr)?;
+    )*) => {
+        #[derive(Clone, Debug)]
+        enum Kind {
+            $($(#[cfg($cfg)] $kind($encoder),)?)*
+        }
+
+        impl Kind {
+            /// `None` for replacement, which has no encoder.
+            fn new(encoding: Encoding) -> Option<Kind> {
+                Some(match encoding {
+                    Encoding::Replacement => return None,
+                    $($(#[cfg($cfg)] $pattern => Kind::$kind(($new_encoder)(encoding)),)?)*
+                    #[cfg(not(every_family))]
+                    _ => crate::encoding::unavailable(encoding),
+                })
+            }
+
+            fn run(
+                &mut self,
+                input: &mut impl Input,
+                dst: &mut [u8],
+                last: bool,
+                mode: EncoderMode,
+            ) -> (EncoderResult, usize) {
+                match self {
+                    $($(#[cfg($cfg)] Kind::$kind(e) => {
+                        let encoder: &mut $encoder = e;
+                        drive(encoder, input, dst, last, mode)
+                    })?)*
+                }
+            }
+        }
+    };
 }
+
+families!(encoder_kinds);
 
 /// A streaming encoder instance for one encoding.
 #[derive(Clone, Debug)]
@@ -82,39 +91,10 @@ impl Encoder {
     ///
     /// As [`Decoder::new`](crate::Decoder::new), for an encoding whose family is not in the build.
     pub fn new(encoding: Encoding) -> Option<Encoder> {
-        use Encoding::*;
-        let kind = match encoding {
-            Replacement => return None,
-            #[cfg(feature = "lite")]
-            Utf8 => Kind::Utf8(Utf8Encoder),
-            #[cfg(feature = "chinese-simplified")]
-            Gbk => Kind::Gb18030(Gb18030Encoder::new(true)),
-            #[cfg(feature = "chinese-simplified")]
-            Gb18030 => Kind::Gb18030(Gb18030Encoder::new(false)),
-            #[cfg(feature = "chinese-traditional")]
-            Big5 => Kind::Big5(Big5Encoder::default()),
-            #[cfg(feature = "japanese")]
-            EucJp => Kind::EucJp(EucJpEncoder::default()),
-            #[cfg(feature = "japanese")]
-            Iso2022Jp => Kind::Iso2022Jp(Iso2022JpEncoder::default()),
-            #[cfg(feature = "japanese")]
-            ShiftJis => Kind::ShiftJis(ShiftJisEncoder::default()),
-            #[cfg(feature = "korean")]
-            EucKr => Kind::EucKr(EucKrEncoder::default()),
-            #[cfg(feature = "lite")]
-            Utf16Be => Kind::Utf16(Utf16Encoder::new(true)),
-            #[cfg(feature = "lite")]
-            Utf16Le => Kind::Utf16(Utf16Encoder::new(false)),
-            #[cfg(feature = "lite")]
-            XUserDefined => Kind::XUserDefined(XUserDefinedEncoder),
-            #[cfg(feature = "lite")]
-            single if single.family() == Family::SingleByte => {
-                Kind::SingleByte(SingleByteEncoder::new(single))
-            }
-            #[allow(unreachable_patterns)]
-            _ => crate::encoding::unavailable(encoding),
-        };
-        Some(Encoder { encoding, kind })
+        Some(Encoder {
+            encoding,
+            kind: Kind::new(encoding)?,
+        })
     }
 
     pub fn encoding(&self) -> Encoding {
@@ -235,28 +215,7 @@ impl Encoder {
         last: bool,
         mode: EncoderMode,
     ) -> (EncoderResult, usize) {
-        match &mut self.kind {
-            #[cfg(feature = "lite")]
-            Kind::Utf8(e) => drive(e, input, dst, last, mode),
-            #[cfg(feature = "lite")]
-            Kind::SingleByte(e) => drive(e, input, dst, last, mode),
-            #[cfg(feature = "chinese-simplified")]
-            Kind::Gb18030(e) => drive(e, input, dst, last, mode),
-            #[cfg(feature = "chinese-traditional")]
-            Kind::Big5(e) => drive(e, input, dst, last, mode),
-            #[cfg(feature = "japanese")]
-            Kind::EucJp(e) => drive(e, input, dst, last, mode),
-            #[cfg(feature = "japanese")]
-            Kind::Iso2022Jp(e) => drive(e, input, dst, last, mode),
-            #[cfg(feature = "japanese")]
-            Kind::ShiftJis(e) => drive(e, input, dst, last, mode),
-            #[cfg(feature = "korean")]
-            Kind::EucKr(e) => drive(e, input, dst, last, mode),
-            #[cfg(feature = "lite")]
-            Kind::Utf16(e) => drive(e, input, dst, last, mode),
-            #[cfg(feature = "lite")]
-            Kind::XUserDefined(e) => drive(e, input, dst, last, mode),
-        }
+        self.kind.run(input, dst, last, mode)
     }
 }
 

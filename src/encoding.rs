@@ -3,169 +3,76 @@
 
 include!(concat!(env!("OUT_DIR"), "/labels.rs"));
 
-/// The 40 encodings of the Encoding Standard, in the order of its table of names and labels
-/// (`encodings.json`), which is also the order of its chapters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Encoding {
-    Utf8,
-    Ibm866,
-    Iso8859_2,
-    Iso8859_3,
-    Iso8859_4,
-    Iso8859_5,
-    Iso8859_6,
-    Iso8859_7,
-    Iso8859_8,
-    Iso8859_8I,
-    Iso8859_10,
-    Iso8859_13,
-    Iso8859_14,
-    Iso8859_15,
-    Iso8859_16,
-    Koi8R,
-    Koi8U,
-    Macintosh,
-    Windows874,
-    Windows1250,
-    Windows1251,
-    Windows1252,
-    Windows1253,
-    Windows1254,
-    Windows1255,
-    Windows1256,
-    Windows1257,
-    Windows1258,
-    XMacCyrillic,
-    Gbk,
-    Gb18030,
-    Big5,
-    EucJp,
-    Iso2022Jp,
-    ShiftJis,
-    EucKr,
-    Replacement,
-    Utf16Be,
-    Utf16Le,
-    XUserDefined,
+/// Makes the registry from `encodings.json`, as `build.rs` writes it (`registry.rs`): the number of
+/// encodings; the match arms of `Encoding::family`, with the biggest family as the rest (which
+/// compiles to less code than an arm per encoding); then per heading of the standard its family,
+/// heading, anchor and Cargo feature, and its encodings' Rust and standard names.
+macro_rules! registry {
+    (
+        $count:literal;
+        family { $($of:pat => $of_family:ident,)* }
+        $($family:ident $heading:literal $anchor:literal $feature:literal {
+            $($encoding:ident $name:literal)*
+        })*
+    ) => {
+        /// The encodings of the Encoding Standard, in the order of its table of names and labels
+        /// (`encodings.json`), which is also the order of its chapters.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Encoding {
+            $($(#[doc = $name] $encoding,)*)*
+        }
+
+        /// The standard's chapters, which group the encodings.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Family {
+            $(#[doc = concat!($heading, ": <", $anchor, ">.")] $family,)*
+        }
+
+        const NAMES: [&str; $count] = [$($($name,)*)*];
+
+        impl Encoding {
+            /// Every encoding, in the standard's order.
+            pub const ALL: [Encoding; $count] = [$($(Encoding::$encoding,)*)*];
+
+            /// The chapter of the standard that defines this encoding.
+            pub fn family(self) -> Family {
+                match self {
+                    $($of => Family::$of_family,)*
+                }
+            }
+        }
+
+        impl Family {
+            /// The heading of the standard's table of names and labels for this family.
+            pub fn heading(self) -> &'static str {
+                match self {
+                    $(Family::$family => $heading,)*
+                }
+            }
+
+            /// The Cargo feature that builds this family's decoders and encoders (replacement,
+            /// in the miscellaneous family, is in every build); also the name of the package
+            /// entry (and wasm module) that adds them.
+            pub fn feature(self) -> &'static str {
+                match self {
+                    $(Family::$family => $feature,)*
+                }
+            }
+
+            /// Whether this build has the family's feature.
+            fn is_built(self) -> bool {
+                match self {
+                    $(Family::$family => cfg!(feature = $feature),)*
+                }
+            }
+        }
+    };
 }
 
-/// The standard's chapters, which group the encodings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// The encoding (UTF-8): <https://encoding.spec.whatwg.org/#the-encoding>.
-    Utf8,
-    /// Legacy single-byte encodings:
-    /// <https://encoding.spec.whatwg.org/#legacy-single-byte-encodings>.
-    SingleByte,
-    /// Legacy multi-byte Chinese (simplified) encodings:
-    /// <https://encoding.spec.whatwg.org/#legacy-multi-byte-chinese-(simplified)-encodings>.
-    ChineseSimplified,
-    /// Legacy multi-byte Chinese (traditional) encodings:
-    /// <https://encoding.spec.whatwg.org/#legacy-multi-byte-chinese-(traditional)-encodings>.
-    ChineseTraditional,
-    /// Legacy multi-byte Japanese encodings:
-    /// <https://encoding.spec.whatwg.org/#legacy-multi-byte-japanese-encodings>.
-    Japanese,
-    /// Legacy multi-byte Korean encodings:
-    /// <https://encoding.spec.whatwg.org/#legacy-multi-byte-korean-encodings>.
-    Korean,
-    /// Legacy miscellaneous encodings:
-    /// <https://encoding.spec.whatwg.org/#legacy-miscellaneous-encodings>.
-    Miscellaneous,
-}
-
-const NAMES: [&str; 40] = [
-    "UTF-8",
-    "IBM866",
-    "ISO-8859-2",
-    "ISO-8859-3",
-    "ISO-8859-4",
-    "ISO-8859-5",
-    "ISO-8859-6",
-    "ISO-8859-7",
-    "ISO-8859-8",
-    "ISO-8859-8-I",
-    "ISO-8859-10",
-    "ISO-8859-13",
-    "ISO-8859-14",
-    "ISO-8859-15",
-    "ISO-8859-16",
-    "KOI8-R",
-    "KOI8-U",
-    "macintosh",
-    "windows-874",
-    "windows-1250",
-    "windows-1251",
-    "windows-1252",
-    "windows-1253",
-    "windows-1254",
-    "windows-1255",
-    "windows-1256",
-    "windows-1257",
-    "windows-1258",
-    "x-mac-cyrillic",
-    "GBK",
-    "gb18030",
-    "Big5",
-    "EUC-JP",
-    "ISO-2022-JP",
-    "Shift_JIS",
-    "EUC-KR",
-    "replacement",
-    "UTF-16BE",
-    "UTF-16LE",
-    "x-user-defined",
-];
+include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
 impl Encoding {
-    /// Every encoding, in the standard's order.
-    pub const ALL: [Encoding; 40] = {
-        use Encoding::*;
-        [
-            Utf8,
-            Ibm866,
-            Iso8859_2,
-            Iso8859_3,
-            Iso8859_4,
-            Iso8859_5,
-            Iso8859_6,
-            Iso8859_7,
-            Iso8859_8,
-            Iso8859_8I,
-            Iso8859_10,
-            Iso8859_13,
-            Iso8859_14,
-            Iso8859_15,
-            Iso8859_16,
-            Koi8R,
-            Koi8U,
-            Macintosh,
-            Windows874,
-            Windows1250,
-            Windows1251,
-            Windows1252,
-            Windows1253,
-            Windows1254,
-            Windows1255,
-            Windows1256,
-            Windows1257,
-            Windows1258,
-            XMacCyrillic,
-            Gbk,
-            Gb18030,
-            Big5,
-            EucJp,
-            Iso2022Jp,
-            ShiftJis,
-            EucKr,
-            Replacement,
-            Utf16Be,
-            Utf16Le,
-            XUserDefined,
-        ]
-    };
-
     /// Get an encoding (<https://encoding.spec.whatwg.org/#concept-encoding-get>): ASCII whitespace
     /// is trimmed from `label`, which is then matched ASCII case-insensitively against every label.
     /// Nothing else is folded.
@@ -202,32 +109,11 @@ impl Encoding {
             .split(' ')
     }
 
-    /// The chapter of the standard that defines this encoding.
-    pub fn family(self) -> Family {
-        use Encoding::*;
-        match self {
-            Utf8 => Family::Utf8,
-            Gbk | Gb18030 => Family::ChineseSimplified,
-            Big5 => Family::ChineseTraditional,
-            EucJp | Iso2022Jp | ShiftJis => Family::Japanese,
-            EucKr => Family::Korean,
-            Replacement | Utf16Be | Utf16Le | XUserDefined => Family::Miscellaneous,
-            _ => Family::SingleByte,
-        }
-    }
-
     /// Whether this build has the encoding's decoder and encoder: the default features have
     /// every family; a build with some (the wasm modules of the lite entry and its add-ons) has
     /// the rest only as labels and names. Replacement is always there.
     pub fn is_available(self) -> bool {
-        match self.family() {
-            Family::Utf8 | Family::SingleByte => cfg!(feature = "lite"),
-            Family::ChineseSimplified => cfg!(feature = "chinese-simplified"),
-            Family::ChineseTraditional => cfg!(feature = "chinese-traditional"),
-            Family::Japanese => cfg!(feature = "japanese"),
-            Family::Korean => cfg!(feature = "korean"),
-            Family::Miscellaneous => self == Encoding::Replacement || cfg!(feature = "lite"),
-        }
+        self.family().is_built() || self == Encoding::Replacement
     }
 
     /// Get an output encoding (<https://encoding.spec.whatwg.org/#get-an-output-encoding>):
@@ -287,6 +173,7 @@ fn trim_ascii_whitespace(mut s: &[u8]) -> &[u8] {
 
 /// An encoding whose family's feature is off: the caller should have asked
 /// [`Encoding::is_available`].
+#[cfg(not(every_family))]
 #[cold]
 pub(crate) fn unavailable(encoding: Encoding) -> ! {
     panic!(
@@ -300,8 +187,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_follow_encodings_json() {
-        assert_eq!(NAMES, JSON_NAMES);
+    fn numbers_follow_the_order() {
+        assert_eq!(NAMES.len(), Encoding::ALL.len());
         for (i, e) in Encoding::ALL.iter().enumerate() {
             assert_eq!(*e as usize, i);
         }

@@ -215,11 +215,13 @@ fn ascii_word(units: &[u16]) -> Option<u32> {
 }
 
 /// Packed bytes for each BMP code point, as [`Encode::encode_bmp`] returns them.
+#[cfg(multi_byte_indexes)]
 pub(crate) type BmpTable = [u16; 0x10000];
 
 /// Turns a reverse map from [`crate::tables::reverse_bmp`] (1 + pointer, or 0) into the packed
 /// bytes of [`Encode::encode_bmp`] in place, by `bytes` of each pointer; ASCII (but U+0000,
 /// which stays with the handler) maps to itself where `ascii`.
+#[cfg(multi_byte_indexes)]
 pub(crate) fn pack_reverse(
     reverse: Box<[u16]>,
     ascii: bool,
@@ -236,6 +238,7 @@ pub(crate) fn pack_reverse(
 }
 
 /// `encode_char` for a [`Encode::BULK`] encoder whose only non-ASCII mappings are `encode_bmp`'s.
+#[cfg(any(feature = "lite", feature = "japanese", feature = "korean"))]
 #[inline(always)]
 pub(crate) fn encode_char_by_bmp<E: Encode>(
     enc: &E,

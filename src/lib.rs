@@ -9,40 +9,23 @@
 //! assert_eq!(enc.new_decoder().decode_to_string(b"\x82\xA0", true), "\u{3042}");
 //! ```
 
-// A build without every family leaves parts of the shared machinery unused.
-#![cfg_attr(
-    not(all(
-        feature = "lite",
-        feature = "japanese",
-        feature = "chinese-simplified",
-        feature = "chinese-traditional",
-        feature = "korean"
-    )),
-    allow(dead_code, unused_imports)
-)]
-
-#[cfg(not(any(
-    feature = "lite",
-    feature = "japanese",
-    feature = "chinese-simplified",
-    feature = "chinese-traditional",
-    feature = "korean"
-)))]
-compile_error!(
-    "enable at least one of the features lite, japanese, chinese-simplified, chinese-traditional, korean"
-);
+// Every unsafe operation in its own block, each with the reason it is sound.
+#![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 #[cfg(feature = "chinese-simplified")]
 mod chinese_simplified;
 #[cfg(feature = "chinese-traditional")]
 mod chinese_traditional;
 mod decoder;
+// inspect() (the wasm binding) is its one user.
+#[cfg(any(target_arch = "wasm32", test))]
 mod diagnostics;
 mod encoder;
 mod encoding;
+mod families;
 mod handler;
 pub mod hooks;
-#[cfg(not(feature = "unpacked-indexes"))]
+#[cfg(packed_indexes)]
 mod index_model;
 #[cfg(feature = "japanese")]
 mod japanese;

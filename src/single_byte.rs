@@ -9,18 +9,22 @@ use crate::encoding::Encoding;
 use crate::handler::{encode_char_by_bmp, Encode};
 use crate::handler::{Decode, DecoderResult};
 use crate::sink::Sink;
-use crate::tables::{SINGLE_BYTE_DELTAS, UNMAPPED};
+use crate::tables::{FIRST_SINGLE_BYTE, SINGLE_BYTE_DELTAS, UNMAPPED};
 
-/// The position of a single-byte encoding's table in `SINGLE_BYTE_DELTAS` (they follow UTF-8).
+/// How many single-byte encodings there are.
+const COUNT: usize = SINGLE_BYTE_DELTAS.len();
+
+/// The position of a single-byte encoding's table in `SINGLE_BYTE_DELTAS` (they are numbered in a
+/// row).
 fn slot(encoding: Encoding) -> usize {
-    encoding as usize - 1
+    encoding as usize - FIRST_SINGLE_BYTE
 }
 
 /// Every byte's code point in a single-byte encoding (`UNMAPPED` for none), expanded from its index
 /// single-byte's (<https://encoding.spec.whatwg.org/#index-single-byte>) deltas the first time the
 /// encoding is used.
 fn table(encoding: Encoding) -> &'static [u16; 256] {
-    static TABLES: [OnceLock<[u16; 256]>; 28] = [const { OnceLock::new() }; 28];
+    static TABLES: [OnceLock<[u16; 256]>; COUNT] = [const { OnceLock::new() }; COUNT];
     let i = slot(encoding);
     TABLES[i].get_or_init(|| {
         let mut table = [0u16; 256];
@@ -98,7 +102,7 @@ impl SingleByteEncoder {
     }
 
     pub(crate) fn new(encoding: Encoding) -> Self {
-        static BYTES: [OnceLock<Box<[u8; 0x10000]>>; 28] = [const { OnceLock::new() }; 28];
+        static BYTES: [OnceLock<Box<[u8; 0x10000]>>; COUNT] = [const { OnceLock::new() }; COUNT];
         let bytes = BYTES[slot(encoding)].get_or_init(|| {
             let mut bytes = Box::new([0u8; 0x10000]);
             for b in 1..0x80u8 {

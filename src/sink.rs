@@ -9,6 +9,12 @@ pub trait Sink {
     /// Room for one handler step: two code points, or one U+FFFD after a `Malformed` return.
     fn has_room(&self) -> bool;
     /// Writes an ASCII byte as a code point.
+    #[cfg(any(
+        feature = "lite",
+        feature = "chinese-traditional",
+        feature = "japanese",
+        feature = "korean"
+    ))]
     fn write_ascii(&mut self, b: u8);
     /// Writes a code point of the Basic Multilingual Plane that is not a surrogate.
     fn write_bmp(&mut self, c: u16);
@@ -19,9 +25,11 @@ pub trait Sink {
     /// Writes `table[b]` for the leading bytes `b` of `src` while it is not `unmapped` and room
     /// remains, and returns how many bytes it consumed. The table's code points are BMP scalars,
     /// and it maps every ASCII byte to itself, so runs of ASCII are copied eight bytes at a time.
+    #[cfg(feature = "lite")]
     fn write_mapped(&mut self, src: &[u8], table: &[u16; 256], unmapped: u16) -> usize;
     /// Writes the leading code units of `src` (pairs of bytes, big-endian if `be`) while they are
     /// not surrogates and room remains, and returns how many bytes it consumed.
+    #[cfg(feature = "lite")]
     fn write_utf16_units(&mut self, src: &[u8], be: bool) -> usize;
     /// Units written so far.
     fn written(&self) -> usize;
@@ -44,6 +52,12 @@ impl Sink for Utf16Sink<'_> {
     fn has_room(&self) -> bool {
         self.buf.len() - self.pos >= 2
     }
+    #[cfg(any(
+        feature = "lite",
+        feature = "chinese-traditional",
+        feature = "japanese",
+        feature = "korean"
+    ))]
     #[inline(always)]
     fn write_ascii(&mut self, b: u8) {
         self.buf[self.pos] = u16::from(b);
@@ -75,6 +89,7 @@ impl Sink for Utf16Sink<'_> {
         self.pos += n;
         n
     }
+    #[cfg(feature = "lite")]
     #[inline]
     fn write_mapped(&mut self, src: &[u8], table: &[u16; 256], unmapped: u16) -> usize {
         let dst = &mut self.buf[self.pos..];
@@ -104,6 +119,7 @@ impl Sink for Utf16Sink<'_> {
         self.pos += n;
         n
     }
+    #[cfg(feature = "lite")]
     #[inline]
     fn write_utf16_units(&mut self, src: &[u8], be: bool) -> usize {
         let dst = &mut self.buf[self.pos..];
@@ -147,6 +163,12 @@ impl Sink for Utf8Sink<'_> {
     fn has_room(&self) -> bool {
         self.buf.len() - self.pos >= 4
     }
+    #[cfg(any(
+        feature = "lite",
+        feature = "chinese-traditional",
+        feature = "japanese",
+        feature = "korean"
+    ))]
     #[inline(always)]
     fn write_ascii(&mut self, b: u8) {
         self.buf[self.pos] = b;
@@ -168,6 +190,7 @@ impl Sink for Utf8Sink<'_> {
         self.pos += n;
         n
     }
+    #[cfg(feature = "lite")]
     #[inline]
     fn write_mapped(&mut self, src: &[u8], table: &[u16; 256], unmapped: u16) -> usize {
         let mut n = 0;
@@ -181,6 +204,7 @@ impl Sink for Utf8Sink<'_> {
         }
         n
     }
+    #[cfg(feature = "lite")]
     #[inline]
     fn write_utf16_units(&mut self, src: &[u8], be: bool) -> usize {
         let mut n = 0;
@@ -270,6 +294,7 @@ mod tests {
         assert_eq!(ascii_prefix_len(&[]), 0);
     }
 
+    #[cfg(feature = "lite")]
     #[test]
     fn bulk_writes_stop_at_unmapped_bytes_surrogates_and_full_buffers() {
         let mut table = [0xFFFFu16; 256];

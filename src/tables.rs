@@ -7,14 +7,31 @@
 //! arrays already: a bigger binary that skips the expansion (Node's family modules, read from
 //! disk, where the first decode's time counts more than the file's size).
 
+/// A multi-byte index as a function returning its table indexed by pointer (0 for no code point):
+/// expanded the first time from `packed(bytes)`, or the array named.
+#[cfg(multi_byte_indexes)]
+macro_rules! index {
+    ($(#[$doc:meta])* $name:ident: [$t:ty; $len:literal] = packed($packed:expr)) => {
+        $(#[$doc])*
+        pub(crate) fn $name() -> &'static [$t] {
+            static TABLE: std::sync::OnceLock<Box<[$t]>> = std::sync::OnceLock::new();
+            TABLE.get_or_init(|| packed::expand($packed, $len))
+        }
+    };
+    ($(#[$doc:meta])* $name:ident: [$t:ty; $len:literal] = $table:ident) => {
+        $(#[$doc])*
+        pub(crate) fn $name() -> &'static [$t] {
+            &$table
+        }
+    };
+}
+
+// The build's multi-byte indexes (`index!` calls) and single-byte tables, by build.rs.
 include!(concat!(env!("OUT_DIR"), "/multi_byte.rs"));
 include!(concat!(env!("OUT_DIR"), "/single_byte.rs"));
 
-#[cfg(not(feature = "unpacked-indexes"))]
-use packed::expand;
-
 /// Expanding a packed index.
-#[cfg(not(feature = "unpacked-indexes"))]
+#[cfg(packed_indexes)]
 mod packed {
     use crate::index_model::{adapt, BitCoder, Entry, Model, Step};
 
@@ -157,51 +174,13 @@ mod packed {
     }
 }
 
-#[cfg(not(feature = "unpacked-indexes"))]
-macro_rules! index {
-    ($(#[$doc:meta])* $name:ident, $t:ty, $packed:ident, $table:ident, $len:ident) => {
-        $(#[$doc])*
-        pub(crate) fn $name() -> &'static [$t] {
-            static TABLE: std::sync::OnceLock<Box<[$t]>> = std::sync::OnceLock::new();
-            TABLE.get_or_init(|| expand($packed, $len))
-        }
-    };
-}
-
-#[cfg(feature = "unpacked-indexes")]
-macro_rules! index {
-    ($(#[$doc:meta])* $name:ident, $t:ty, $packed:ident, $table:ident, $len:ident) => {
-        $(#[$doc])*
-        pub(crate) fn $name() -> &'static [$t] {
-            &$table
-        }
-    };
-}
-
-index!(
-    /// Index Big5 (<https://encoding.spec.whatwg.org/#index-big5>): its code points reach plane 2,
-    /// hence `u32`.
-    big5, u32, BIG5_PACKED, BIG5_TABLE, BIG5_LEN
-);
-index!(
-    /// Index EUC-KR: <https://encoding.spec.whatwg.org/#index-euc-kr>.
-    euc_kr, u16, EUC_KR_PACKED, EUC_KR_TABLE, EUC_KR_LEN
-);
-index!(
-    /// Index gb18030: <https://encoding.spec.whatwg.org/#index-gb18030>.
-    gb18030, u16, GB18030_PACKED, GB18030_TABLE, GB18030_LEN
-);
-index!(
-    /// Index jis0208: <https://encoding.spec.whatwg.org/#index-jis0208>.
-    jis0208, u16, JIS0208_PACKED, JIS0208_TABLE, JIS0208_LEN
-);
-index!(
-    /// Index jis0212: <https://encoding.spec.whatwg.org/#index-jis0212>.
-    jis0212, u16, JIS0212_PACKED, JIS0212_TABLE, JIS0212_LEN
-);
-
 /// The index code point for `pointer` (<https://encoding.spec.whatwg.org/#index-code-point>), or
 /// `None`.
+#[cfg(any(
+    feature = "chinese-simplified",
+    feature = "chinese-traditional",
+    feature = "japanese"
+))]
 #[inline]
 pub(crate) fn code_point<T: Copy + Into<u32>>(index: &[T], pointer: usize) -> Option<u32> {
     match index.get(pointer).map(|&c| c.into()) {
@@ -212,6 +191,7 @@ pub(crate) fn code_point<T: Copy + Into<u32>>(index: &[T], pointer: usize) -> Op
 
 /// A lead × trail table for a two-byte decoder: for the `n`-th byte of `leads`, entry n × 256 +
 /// byte holds `code_point(leading, byte)`, 0 for none, so that a pair is one load.
+#[cfg(any(feature = "chinese-simplified", feature = "japanese"))]
 pub(crate) fn lead_trail_table(
     leads: impl Iterator<Item = u8>,
     code_point: impl Fn(u8, u8) -> Option<u16>,
@@ -224,6 +204,11 @@ pub(crate) fn lead_trail_table(
 }
 
 /// The entry of a [`lead_trail_table`] for the leading byte in row `row` and `byte`.
+#[cfg(any(
+    feature = "chinese-simplified",
+    feature = "japanese",
+    feature = "korean"
+))]
 #[inline(always)]
 pub(crate) fn lead_trail(table: &[u16], row: u8, byte: u8) -> u16 {
     table[usize::from(row) << 8 | usize::from(byte)]
@@ -233,6 +218,7 @@ pub(crate) fn lead_trail(table: &[u16], row: u8, byte: u8) -> u16 {
 /// the first pointer whose code point is `c` among the pointers `keep` accepts, or 0. Encoders
 /// build one lazily so that the index pointer (<https://encoding.spec.whatwg.org/#index-pointer>)
 /// is a single lookup, never a scan.
+#[cfg(multi_byte_indexes)]
 pub(crate) fn reverse_bmp<T: Copy + Into<u32>>(
     index: &[T],
     keep: impl Fn(usize) -> bool,
@@ -247,7 +233,7 @@ pub(crate) fn reverse_bmp<T: Copy + Into<u32>>(
     reverse
 }
 
-#[cfg(test)]
+#[cfg(all(test, every_family))]
 mod tests {
     use super::*;
 

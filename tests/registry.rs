@@ -19,6 +19,18 @@ fn family_of(heading: &str) -> Family {
     }
 }
 
+/// The Cargo feature that builds each family (replacement, a miscellaneous encoding, is in every
+/// build).
+fn feature_of(family: Family) -> &'static str {
+    match family {
+        Family::Utf8 | Family::SingleByte | Family::Miscellaneous => "lite",
+        Family::ChineseSimplified => "chinese-simplified",
+        Family::ChineseTraditional => "chinese-traditional",
+        Family::Japanese => "japanese",
+        Family::Korean => "korean",
+    }
+}
+
 fn standard() -> Vec<(Family, String, Vec<String>)> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/encodings.json");
     let json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
@@ -68,5 +80,17 @@ fn availability_follows_the_families_built() {
         };
         let e = Encoding::for_label(&labels[0]).unwrap();
         assert_eq!(e.is_available(), built, "{name}");
+    }
+}
+
+#[test]
+fn families_have_the_standards_headings_and_their_features() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/encodings.json");
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for group in json.as_array().unwrap() {
+        let heading = group["heading"].as_str().unwrap();
+        let family = family_of(heading);
+        assert_eq!(family.heading(), heading);
+        assert_eq!(family.feature(), feature_of(family), "{heading}");
     }
 }

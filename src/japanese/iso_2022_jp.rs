@@ -101,6 +101,7 @@ impl Iso2022JpDecoder {
         self.restored = None;
     }
 
+    #[cfg(any(target_arch = "wasm32", test))]
     pub(crate) fn restored_len(&self) -> usize {
         usize::from(self.restored.is_some())
     }

@@ -34,6 +34,7 @@ impl Utf16Decoder {
         self.leading_byte = None;
     }
 
+    #[cfg(any(target_arch = "wasm32", test))]
     pub(crate) fn restored_len(&self) -> usize {
         usize::from(self.leading_byte.is_some())
     }

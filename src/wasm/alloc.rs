@@ -71,7 +71,8 @@ impl Heap {
     unsafe fn alloc_small(&mut self, k: usize) -> usize {
         let head = self.small[k];
         if head != 0 {
-            self.small[k] = *word(head);
+            // SAFETY: `head` is a free block of this heap (the contract), whose first word links.
+            self.small[k] = unsafe { *word(head) };
             return head;
         }
         self.bump(ALIGN << k)
@@ -87,18 +88,25 @@ impl Heap {
         let need = size.next_multiple_of(ALIGN) + LARGE_HEADER;
         let (mut best, mut best_prev, mut prev, mut at) = (0, 0, 0, self.large);
         while at != 0 {
-            let block = *word(at);
-            if block >= need && (best == 0 || block < *word(best)) {
+            // SAFETY: `at` and `best` are free large blocks of this heap (the contract): their
+            // header's first word is the size, the second links.
+            let (block, next) = unsafe { (*word(at), *word(at + 4)) };
+            // SAFETY: as above (`best` is read only once it is a block).
+            let better = block >= need && (best == 0 || block < unsafe { *word(best) });
+            if better {
                 (best, best_prev) = (at, prev);
             }
-            (prev, at) = (at, *word(at + 4));
+            (prev, at) = (at, next);
         }
         if best != 0 {
-            let next = *word(best + 4);
-            if best_prev == 0 {
-                self.large = next;
-            } else {
-                *word(best_prev + 4) = next;
+            // SAFETY: `best` and `best_prev` are free large blocks of this heap, as above.
+            unsafe {
+                let next = *word(best + 4);
+                if best_prev == 0 {
+                    self.large = next;
+                } else {
+                    *word(best_prev + 4) = next;
+                }
             }
             return best + LARGE_HEADER;
         }
@@ -106,7 +114,8 @@ impl Heap {
         if block == 0 {
             return 0;
         }
-        *word(block) = need;
+        // SAFETY: `bump` just gave this heap `need` bytes at `block`, more than its header.
+        unsafe { *word(block) = need };
         block + LARGE_HEADER
     }
 
@@ -117,11 +126,14 @@ impl Heap {
     /// `ptr` is a live block that `alloc_large` returned, given back once.
     unsafe fn free_large(&mut self, ptr: usize) {
         let block = ptr - LARGE_HEADER;
-        if block + *word(block) == self.top {
-            self.top = block;
-        } else {
-            *word(block + 4) = self.large;
-            self.large = block;
+        // SAFETY: `ptr` is a live large block (the contract): its header is this heap's.
+        unsafe {
+            if block + *word(block) == self.top {
+                self.top = block;
+            } else {
+                *word(block + 4) = self.large;
+                self.large = block;
+            }
         }
     }
 }
@@ -141,10 +153,14 @@ unsafe impl GlobalAlloc for Allocator {
         // SAFETY: the heap's one borrow: the allocator is not re-entered while it is in use (realloc's
         // alloc and dealloc come after its last use).
         let heap = unsafe { HEAP.get() };
-        let at = if is_small(&layout) {
-            heap.alloc_small(class(layout.size()))
-        } else {
-            heap.alloc_large(layout.size())
+        // SAFETY: the free lists hold only free blocks of this heap: `dealloc` links only blocks
+        // it was given back, once each (GlobalAlloc's contract).
+        let at = unsafe {
+            if is_small(&layout) {
+                heap.alloc_small(class(layout.size()))
+            } else {
+                heap.alloc_large(layout.size())
+            }
         };
         at as *mut u8
     }
@@ -153,12 +169,16 @@ unsafe impl GlobalAlloc for Allocator {
         // SAFETY: the heap's one borrow: the allocator is not re-entered while it is in use (realloc's
         // alloc and dealloc come after its last use).
         let heap = unsafe { HEAP.get() };
-        if is_small(&layout) {
-            let k = class(layout.size());
-            *word(ptr as usize) = heap.small[k];
-            heap.small[k] = ptr as usize;
-        } else {
-            heap.free_large(ptr as usize);
+        // SAFETY: `ptr` is a live block this allocator gave for `layout`, given back once
+        // (GlobalAlloc's contract): a small one is at least a word, which now links it.
+        unsafe {
+            if is_small(&layout) {
+                let k = class(layout.size());
+                *word(ptr as usize) = heap.small[k];
+                heap.small[k] = ptr as usize;
+            } else {
+                heap.free_large(ptr as usize);
+            }
         }
     }
 
@@ -167,7 +187,9 @@ unsafe impl GlobalAlloc for Allocator {
         // alloc and dealloc come after its last use).
         let heap = unsafe { HEAP.get() };
         let at = ptr as usize;
-        let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
+        // SAFETY: `layout.align()` is a valid alignment and `new_size`, rounded up to it, does
+        // not overflow isize (GlobalAlloc::realloc's contract).
+        let new_layout = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
         if is_small(&layout) {
             if is_small(&new_layout) && class(new_size) == class(layout.size()) {
                 return ptr;
@@ -175,20 +197,28 @@ unsafe impl GlobalAlloc for Allocator {
         } else if !is_small(&new_layout) {
             let block = at - LARGE_HEADER;
             let need = new_size.next_multiple_of(ALIGN) + LARGE_HEADER;
-            let size = *word(block);
+            // SAFETY: `ptr` is a live large block of this allocator (the contract): its header
+            // is this heap's.
+            let size = unsafe { *word(block) };
             if need <= size {
                 return ptr;
             }
             // The block on top of the heap grows in place.
             if block + size == heap.top && heap.bump(need - size) != 0 {
-                *word(block) = need;
+                // SAFETY: as above.
+                unsafe { *word(block) = need };
                 return ptr;
             }
         }
-        let new = self.alloc(new_layout);
+        // SAFETY: `new_layout`'s size is non-zero (the contract).
+        let new = unsafe { self.alloc(new_layout) };
         if !new.is_null() {
-            core::ptr::copy_nonoverlapping(ptr, new, layout.size().min(new_size));
-            self.dealloc(ptr, layout);
+            // SAFETY: both blocks are live, distinct and at least this long; `ptr` was given for
+            // `layout` and is given back once.
+            unsafe {
+                core::ptr::copy_nonoverlapping(ptr, new, layout.size().min(new_size));
+                self.dealloc(ptr, layout);
+            }
         }
         new
     }

@@ -21,6 +21,8 @@ impl<T> Global<T> {
     ///
     /// No other reference got from this `Global` may be in use while the one returned is: the
     /// caller takes one, uses it and drops it without calling anything that takes another.
+    // A `&mut` from `&self` is what a global needs (no cfg can say it): the contract above, which
+    // callers uphold, is what makes it sound.
     #[allow(clippy::mut_from_ref)]
     pub(crate) unsafe fn get(&self) -> &mut T {
         // SAFETY: the caller's contract above; one thread (see the Sync impl).

@@ -3,9 +3,15 @@
 //! by hand into js/wasm.mjs. Also label lookup
 //! (<https://encoding.spec.whatwg.org/#concept-encoding-get>).
 
-use super::buffers::{sized, SCRATCH};
-use crate::encoding::{label_lists, Encoding, Family};
+use super::buffers::SCRATCH;
+use crate::encoding::Encoding;
 use wasm_bindgen::prelude::wasm_bindgen;
+#[cfg(feature = "lite")]
+use {
+    super::buffers::sized,
+    crate::encoding::label_lists,
+    crate::tables::{FIRST_SINGLE_BYTE, SINGLE_BYTE_DELTAS},
+};
 
 /// Decoder flag: fatal error mode.
 pub const FATAL: u32 = 1;
@@ -50,42 +56,17 @@ pub fn label_lookup(len: usize) -> i32 {
     }
 }
 
-/// The heading of the standard's table of encodings for each group.
-fn heading(family: Family) -> &'static str {
-    match family {
-        Family::Utf8 => "The Encoding",
-        Family::SingleByte => "Legacy single-byte encodings",
-        Family::ChineseSimplified => "Legacy multi-byte Chinese (simplified) encodings",
-        Family::ChineseTraditional => "Legacy multi-byte Chinese (traditional) encodings",
-        Family::Japanese => "Legacy multi-byte Japanese encodings",
-        Family::Korean => "Legacy multi-byte Korean encodings",
-        Family::Miscellaneous => "Legacy miscellaneous encodings",
-    }
-}
-
-/// The wasm module that has a family's decoders and encoders: its Cargo feature, which is also the
-/// name of the package entry that adds it ("lite" has UTF-8, single-byte and the miscellaneous
-/// encodings; replacement is in every module).
-fn module(family: Family) -> &'static str {
-    match family {
-        Family::Utf8 | Family::SingleByte | Family::Miscellaneous => "lite",
-        Family::ChineseSimplified => "chinese-simplified",
-        Family::ChineseTraditional => "chinese-traditional",
-        Family::Japanese => "japanese",
-        Family::Korean => "korean",
-    }
-}
-
 /// Writes the table of encodings to `out8` as ASCII and returns its length: one line per
 /// encoding in the standard's order, `heading TAB name TAB has-encoder(0/1) TAB module TAB labels`
-/// with labels separated by spaces. Only in a module with the lite encodings, as `label_lookup`:
-/// JS reads the table from that one.
+/// with labels separated by spaces, where the module is the family's feature (`Family::feature`).
+/// `results` gets the numbers of the first and the last single-byte encoding. Only in a module
+/// with the lite encodings, as `label_lookup`: JS reads the table from that one.
 #[cfg(feature = "lite")]
 #[wasm_bindgen]
 pub fn describe_encodings() -> usize {
     let mut text = String::new();
     for (e, labels) in Encoding::ALL.into_iter().zip(label_lists()) {
-        text.push_str(heading(e.family()));
+        text.push_str(e.family().heading());
         text.push('\t');
         text.push_str(e.name());
         text.push_str(if e.has_standard_encoder() {
@@ -93,13 +74,15 @@ pub fn describe_encodings() -> usize {
         } else {
             "\t0\t"
         });
-        text.push_str(module(e.family()));
+        text.push_str(e.family().feature());
         text.push('\t');
         text.push_str(labels);
         text.push('\n');
     }
     // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
-    let out = &mut unsafe { SCRATCH.get() }.out8;
-    sized(out, text.len()).copy_from_slice(text.as_bytes());
+    let scratch = unsafe { SCRATCH.get() };
+    scratch.result[0] = FIRST_SINGLE_BYTE as u32;
+    scratch.result[1] = (FIRST_SINGLE_BYTE + SINGLE_BYTE_DELTAS.len() - 1) as u32;
+    sized(&mut scratch.out8, text.len()).copy_from_slice(text.as_bytes());
     text.len()
 }

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { families, modules } from '../../scripts/layout.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const here = join(root, 'tests/bundlers');
@@ -261,11 +262,7 @@ const node = (args, opts) => run(process.execPath, args, opts);
 // is its .wasm file, or holds a slice of its base64 (the inlined copy).
 const WASM_MODULES = {
   full: 'encoding_wasm_bg.wasm',
-  lite: 'lite_bg.wasm',
-  japanese: 'japanese_bg.wasm',
-  'chinese-simplified': 'chinese-simplified_bg.wasm',
-  'chinese-traditional': 'chinese-traditional_bg.wasm',
-  korean: 'korean_bg.wasm',
+  ...Object.fromEntries(['lite', ...families()].map((name) => [name, `${name}_bg.wasm`])),
 };
 function wasmModulesIn(dir) {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -472,15 +469,9 @@ async function main() {
       'table-flipped',
       ...args,
     ]);
-  const subpaths = [
-    '.',
-    './polyfill',
-    './lite',
-    './japanese',
-    './chinese-simplified',
-    './chinese-traditional',
-    './korean',
-  ];
+  const subpaths = modules()
+    .map((m) => m.subpath)
+    .filter((subpath) => subpath !== './polyfill/always');
   await step('attw: every resolution of every entry, no rule ignored', () => attw(['--entrypoints', ...subpaths]));
   await step('publint --strict', async () => {
     const { publint } = await import('publint');

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { families } from '../../scripts/layout.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const everyApi = pathToFileURL(join(root, 'tests/js/shared/every-api.mjs')).href;
@@ -87,7 +88,7 @@ const NO_BUILD =
 
 test('the copy of pkg/ lacks the whole JavaScript build', () => {
   // The full module, lite and the four add-ons, for import and for require().
-  const modules = ['encoding_wasm', 'lite', 'japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
+  const modules = ['encoding_wasm', 'lite', ...families()];
   const files = modules.flatMap((name) => [`${name}_bg.wasm2js.mjs`, `${name}_bg.wasm2js.cjs`]);
   assert.deepEqual(deleted.sort(), files.sort());
 });

@@ -7,6 +7,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import * as esm from 'encoding-wasm';
+import {
+  directoryPackages,
+  entryKinds,
+  exportsMap,
+  families,
+  filesList,
+  modules as layoutModules,
+  sideEffectsList,
+} from '../../scripts/layout.mjs';
+import { wasmBindgenVersion } from '../../scripts/tools.mjs';
 
 const root = new URL('../../', import.meta.url);
 const pkgJson = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -56,8 +66,19 @@ test('every file the exports map names exists, for every runtime condition', () 
   }
 });
 
-// The lite entry and the add-ons: the file each runtime's condition picks, written out.
-const ADDONS = ['japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
+// package.json and the directories' package.json files are what scripts/layout.mjs makes (the
+// tests here check what it makes, written out).
+test("package.json's exports, files and sideEffects, and the directories' package.json files, are the layout's", () => {
+  const fix = 'run `node scripts/layout.mjs --write`';
+  assert.deepEqual(pkgJson.exports, exportsMap(), fix);
+  assert.deepEqual(pkgJson.files, filesList(), fix);
+  assert.deepEqual(pkgJson.sideEffects, sideEffectsList(), fix);
+  for (const { file, json } of directoryPackages()) assert.deepEqual(JSON.parse(read(file)), json, `${file}: ${fix}`);
+});
+
+// The lite entry and the add-ons (one per family of Cargo.toml): the file each runtime's condition
+// picks, written out.
+const ADDONS = families();
 const RUNTIME_FILES = {
   'react-native': 'nowasm',
   'no-wasm': 'nowasm',
@@ -259,10 +280,15 @@ test('TypeScript declarations cover every export', () => {
   assert.ok(existsSync(new URL('pkg/polyfill.d.ts', root)));
 });
 
-test('the build script pins wasm-bindgen-cli to Cargo.lock and uses the wasm profile', () => {
+test('set-up and build install wasm-bindgen-cli at the version of Cargo.lock; the build uses the wasm profile', () => {
+  const locked = /\[\[package\]\]\nname = "wasm-bindgen"\nversion = "([^"]+)"/.exec(read('Cargo.lock'))[1];
+  assert.equal(wasmBindgenVersion(), locked);
+  const tools = read('scripts/tools.mjs');
+  assert.match(tools, /'rustup', \['target', 'add', 'wasm32-unknown-unknown'\]/);
+  assert.match(tools, /'cargo', \['install', 'wasm-bindgen-cli', '--version', version\]/);
+  assert.match(read('scripts/setup.sh'), /^node scripts\/tools\.mjs /m);
   const build = read('scripts/build.mjs');
-  assert.match(build, /'rustup', \['target', 'add', 'wasm32-unknown-unknown'\]/);
-  assert.match(build, /'cargo', \['install', 'wasm-bindgen-cli', '--version', version\]/);
+  assert.match(build, /installTools\(wasmBindgenVersion\(metadata\)\)/);
   assert.match(build, /'--profile', 'wasm'/);
   assert.match(read('Cargo.toml'), /\[profile\.wasm\][^[]*strip = false/);
   assert.match(pkgJson.scripts.build, /scripts\/build\.mjs/);
@@ -283,6 +309,11 @@ test("the tarball's file list", () => {
   const modules = readdirSync(new URL('js/', root)).filter(
     (f) => /\.[cm]js$/.test(f) && f !== 'api.cjs.mjs' && !f.startsWith('template.'),
   );
+  // The polyfills' entries, made by the build for each runtime.
+  for (const m of layoutModules().filter((m) => m.polyfill !== undefined)) {
+    modules.push(...entryKinds(m).map((kind) => `${m.name}.${kind}`));
+  }
+  assert.equal(modules.filter((f) => f.startsWith('polyfill')).length, 2 + 2 * 7);
   const webidl = readdirSync(new URL('webidl/', root)).map((f) => `webidl/${f}`);
   const bin = readdirSync(new URL('bin/', root)).map((f) => `bin/${f}`);
   const expected = [
@@ -312,14 +343,15 @@ test("the tarball's file list", () => {
       // The lite entry and the add-ons: a module, its inlined copy, an entry per runtime.
       // Node's copy of each family's module, its indexes unpacked.
       ...ADDONS.map((name) => `${name}-unpacked_bg.wasm`),
-      ...['lite', 'japanese', 'chinese-simplified', 'chinese-traditional', 'korean'].flatMap((name) => [
-        `${name}_bg.wasm`,
-        `wasm-inline-${name}.mjs`,
-        `${name}.d.ts`,
-        `${name}.d.cts`,
-        `${name}.cjs`,
-        ...['node', 'browser', 'workerd', 'inline', 'nowasm'].map((runtime) => `${name}.${runtime}.mjs`),
-      ]),
+      ...layoutModules()
+        .filter((m) => m.name === 'lite' || ADDONS.includes(m.name))
+        .flatMap((m) => [
+          `${m.name}_bg.wasm`,
+          `wasm-inline-${m.name}.mjs`,
+          `${m.name}.d.ts`,
+          `${m.name}.d.cts`,
+          ...entryKinds(m).map((kind) => `${m.name}.${kind}`),
+        ]),
       // Every module compiled to JavaScript (as an ES module, and for require()), and their glue.
       ...['encoding_wasm', 'lite', ...ADDONS].flatMap((name) => [`${name}_bg.wasm2js.mjs`, `${name}_bg.wasm2js.cjs`]),
       'glue-wasm2js.mjs',

@@ -6,9 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { nodeFileTrace } from '@vercel/nft';
+import { families } from '../../scripts/layout.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const FAMILIES = ['japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
+const FAMILIES = families();
 const every = ['lite_bg.wasm', ...FAMILIES.map((f) => `${f}-unpacked_bg.wasm`)];
 
 const traced = async (entry) => (await nodeFileTrace([`${root}pkg/${entry}`], { base: root })).fileList;

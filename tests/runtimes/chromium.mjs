@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { modules } from '../../scripts/layout.mjs';
 import { atExit, casesIndex, finish, repoRoot, resolveExport } from './lib.mjs';
 
 const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -28,9 +29,7 @@ const timeoutMs = Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000;
 const packageJson = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'));
 const browserPath = (subpath) => `/${resolveExport(packageJson, subpath, ['browser', 'import']).replace(/^\.\//, '')}`;
 const imports = Object.fromEntries(
-  ['.', './polyfill', './lite', './japanese', './chinese-simplified', './chinese-traditional', './korean'].map(
-    (subpath) => [`encoding-wasm${subpath.slice(1)}`, browserPath(subpath)],
-  ),
+  modules().map(({ subpath }) => [`encoding-wasm${subpath.slice(1)}`, browserPath(subpath)]),
 );
 
 const indexHtml = `<!doctype html>

@@ -6,6 +6,7 @@
 //   vendored copy or a CDN URL), which Deno parses with its own parser first.
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { families } from '../../scripts/layout.mjs';
 import { bin, consumerProject, finishAll, repoRoot, resolveExport, run, writeCliEntry } from './lib.mjs';
 
 const { dir, pkgDir } = consumerProject('deno');
@@ -21,7 +22,7 @@ const deno = (entry) =>
     quiet: true,
     timeoutMs: (Number(process.env.RUNTIME_TIME_LIMIT ?? 300) * 1000) / 4,
   });
-const ADDONS = ['japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
+const ADDONS = families();
 const vendoredLite = Object.fromEntries(
   ['lite', ...ADDONS].map((name) => [`encoding-wasm/${name}`, vendored(`./${name}`)]),
 );

@@ -14,6 +14,7 @@ import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
+import { families } from '../../scripts/layout.mjs';
 import {
   bin,
   casesIndex,
@@ -42,7 +43,7 @@ writeFileSync(
 );
 const packageJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 // Each specifier the workers import is a module re-exporting the package's file for it.
-const ADDONS = ['japanese', 'chinese-simplified', 'chinese-traditional', 'korean'];
+const ADDONS = families();
 const subpaths = ['.', './polyfill', './lite', ...ADDONS.map((name) => `./${name}`)];
 const CONDITIONS = ['workerd', 'worker', 'browser', 'import'];
 const shims = subpaths.map((subpath, i) => {

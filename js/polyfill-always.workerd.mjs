@@ -1,7 +1,0 @@
-// `import 'encoding-wasm/polyfill/always'` where the `workerd` entry is picked: installs its classes
-// in place of the runtime's, whatever those are.
-
-import * as lib from './index.workerd.mjs';
-import { installPolyfill } from './polyfill.mjs';
-
-export const status = installPolyfill(lib, 'always');
