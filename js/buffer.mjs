@@ -5,6 +5,6 @@ export const ucs2Slice = null;
 export const ucs2Write = null;
 export const utf16LeWhole = null;
 export const EXTERNAL = 0;
-export const windows1252Latin1 = () => null;
+export const windows1252Latin1 = null;
 export const nodeView = () => null;
 export const utf16Bytes = () => null;

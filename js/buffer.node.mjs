@@ -93,15 +93,19 @@ export const utf16LeWhole = sliceViews
 // https://encoding.spec.whatwg.org/#single-byte-decoder, with the index listed for
 // https://encoding.spec.whatwg.org/#windows-1252): the string of a whole decode of `bytes` (a
 // Uint8Array) when it has none of those, by Buffer#latin1Slice where it reads plain views; else
-// null. Worth it up to 64 KiB: beyond, wasm's decode costs about as much as a wasted slice.
+// null. Worth it up to 64 KiB: beyond, wasm's decode costs about as much as a wasted slice. Null
+// (the function) where latin1Slice does not read plain views.
 const latin1Slice = sliceViews ? nativeMethod('latin1Slice') : null;
 const C1 = /[\x80-\x9F]/;
-export function windows1252Latin1(bytes) {
-  const len = lengthOf(bytes);
-  if (latin1Slice === null || len > 65536) return null;
-  const s = latin1Slice(bytes, 0, len);
-  return RegExpPrototypeExec(C1, s) === null ? s : null;
-}
+export const windows1252Latin1 =
+  latin1Slice === null
+    ? null
+    : (bytes) => {
+        const len = lengthOf(bytes);
+        if (len > 65536) return null;
+        const s = latin1Slice(bytes, 0, len);
+        return RegExpPrototypeExec(C1, s) === null ? s : null;
+      };
 
 // Node's Buffer writes a string's code units as they are (lone surrogates too) at memcpy speed.
 export const ucs2Write = (() => {

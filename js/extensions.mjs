@@ -25,10 +25,10 @@ import {
   INSPECT,
   NAMES,
   TABLE,
+  FAILED,
   ready,
   baseModule,
   moduleOf,
-  concat,
   labelToEncoding,
   encodingForLabel,
   loadedEncoding,
@@ -52,7 +52,7 @@ import {
 } from './primordials.mjs';
 import { concatBytes } from './text-encoder.mjs';
 import { utf16Bytes } from './buffer.mjs';
-import { pieceEnd } from './pieces.mjs';
+import { joinPieces, pieceEnd } from './pieces.mjs';
 
 function encoderFor(l, what) {
   const enc = encodingForLabel(l, what, true);
@@ -76,7 +76,7 @@ function unmappable(enc, index, codePoint, bytes) {
   return e;
 }
 
-// After an encode_saved call returned -1: the unmappable code point's error, `parts` (the output of
+// After an encode_saved call returned FAILED: the unmappable code point's error, `parts` (the output of
 // earlier pieces) and the bytes written before it; `at` is where the piece started in the whole
 // input.
 function unmappableHere(m, enc, parts, at) {
@@ -92,7 +92,7 @@ function encodeOnce(enc, html, s) {
   m.enter();
   try {
     const n = m.W.encode_saved(enc, html, 0, m.putUnits(s, 0, s.length), true);
-    if (n === -1) throw unmappableHere(m, enc, [], 0);
+    if (n === FAILED) throw unmappableHere(m, enc, [], 0);
     return m.takeBytes(n);
   } finally {
     m.busy = false;
@@ -126,7 +126,7 @@ export function encode(input, label, options = undefined) {
     for (let start = 0; start < s.length; ) {
       const end = pieceEnd(start, s.length);
       const n = m.W.encode_saved(enc, !fatal, saved, m.putUnits(s, start, end), end === s.length);
-      if (n === -1) throw unmappableHere(m, enc, parts, start);
+      if (n === FAILED) throw unmappableHere(m, enc, parts, start);
       ArrayPrototypePush(parts, m.takeBytes(n));
       saved = m.result(3);
       start += m.result(0);
@@ -190,11 +190,9 @@ export function decode(bytes, fallbackLabel = 'utf-8') {
   let d;
   try {
     d = m.CoreTextDecoder.create(enc, PLAIN);
-    let text = '';
-    for (let at = start; at < length; at += CHUNK) {
-      const end = pieceEnd(at, length);
-      text = concat(text, m.takeString(d.decode(m.putBytes(input, at, end), end === length)));
-    }
+    const text = joinPieces(start, length, CHUNK, (at, end, last) =>
+      m.takeString(d.decode(m.putBytes(input, at, end), last)),
+    );
     return { text, encoding: NAMES[enc] };
   } finally {
     m.busy = false;
@@ -276,8 +274,8 @@ export class LegacyEncoder {
         const end = pieceEnd(start, s.length);
         const last = end === s.length;
         const n = m.W.encode_saved(enc, this.#html, this.#saved, m.putUnits(s, start, end), last && !stream);
-        if (n >= -1) this.#saved = m.result(3); // the state after the call (else a bug: takeBytes throws)
-        if (n === -1) {
+        if (n >= FAILED) this.#saved = m.result(3); // the state after the call (else a bug: takeBytes throws)
+        if (n === FAILED) {
           // A stream goes on after the unmappable code point (the rest of this chunk is not
           // read: pass it again); a final call ends the input. Settled before the error is made,
           // which nothing can then keep from happening.
@@ -334,21 +332,18 @@ export function inspect(bytes, label, options = undefined) {
   try {
     r = m.CoreTextDecoder.create(first, INSPECT | (ignoreBOM ? IGNORE_BOM : 0) | (sniffBOM ? PLAIN : 0));
     r.set_error_limit(limit);
-    let text = '';
     let used = enc;
     let total = 0;
     // Each piece's errors: the module's little-endian u32 triples (start, end, text index).
     const raw = [];
-    for (let start = 0; ; start += INSPECT_CHUNK) {
-      const end = pieceEnd(start, length, INSPECT_CHUNK);
-      const n = r.decode(m.putBytes(input, start, end), end === length);
+    const text = joinPieces(0, length, INSPECT_CHUNK, (start, end, last) => {
+      const n = r.decode(m.putBytes(input, start, end), last);
       const count = m.result(0);
       used = m.result(1);
       total = m.result(2);
       if (count > 0) ArrayPrototypePush(raw, new DV(TypedArrayPrototypeGetBuffer(m.takeBytes(count * 12))));
-      text = concat(text, m.takeString(n));
-      if (end === length) break;
-    }
+      return m.takeString(n);
+    });
     const errors = errorColumns(raw);
     const recorded = TypedArrayPrototypeGetLength(errors.byteStart);
     return {

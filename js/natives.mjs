@@ -90,9 +90,7 @@ export function passesSelfTests(Class, name, cases) {
 }
 
 // Shared native decoders for non-streaming calls, by options (fatal 1, ignoreBOM 2); or null.
-const byOptions = (name) =>
-  nativePasses(name) &&
-  [0, 1, 2, 3].map((f) => new NativeDecoder(name, { fatal: (f & 1) !== 0, ignoreBOM: (f & 2) !== 0 }));
+const byOptions = (name) => nativePasses(name) && [0, 1, 2, 3].map((options) => newNative(name, options));
 export const nativeUtf8 = once(() => byOptions('UTF-8'));
 export const nativeUtf16Le = once(() => byOptions('UTF-16LE'));
 
@@ -105,7 +103,7 @@ export function nativeSingleByte(enc, name) {
   return singleByte[enc]();
 }
 
-// A new native decoder for a stream, by label and options (fatal 1, ignoreBOM 2).
+// A new native decoder by label and options (fatal 1, ignoreBOM 2).
 export function newNative(label, options) {
   return new NativeDecoder(label, { fatal: (options & 1) !== 0, ignoreBOM: (options & 2) !== 0 });
 }

@@ -30,6 +30,7 @@ export const StringFromCodePoint = String.fromCodePoint;
 export const JSONStringify = JSON.stringify;
 export const NumberPrototypeToString = uncurryThis(Number.prototype.toString);
 export const StringPrototypeToUpperCase = uncurryThis(String.prototype.toUpperCase);
+export const StringPrototypeToLowerCase = uncurryThis(String.prototype.toLowerCase);
 export const StringPrototypePadStart = uncurryThis(String.prototype.padStart);
 
 export const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);

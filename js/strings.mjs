@@ -2,7 +2,7 @@
 
 import { EXTERNAL, ucs2Slice, ucs2Write } from './buffer.mjs';
 import { nativeUtf16 } from './natives.mjs';
-import { pieceEnd } from './pieces.mjs';
+import { joinPieces } from './pieces.mjs';
 import {
   U16,
   ReflectApply,
@@ -86,14 +86,12 @@ export function utf16ToString(heap16, node, start, n) {
   }
   const native = n > 64 ? nativeUtf16() : null;
   if (native !== null) return nativeDecode(native, units(heap16, start, start + n));
-  let s = '';
-  for (let i = start, end = start + n; i < end; i += APPLY_MAX) {
-    const piece = units(heap16, i, pieceEnd(i, end, APPLY_MAX));
+  return joinPieces(start, start + n, APPLY_MAX, (i, end) => {
+    const piece = units(heap16, i, end);
     // Its length as an own property: the argument list is read by it, not by the getter.
-    ObjectDefineProperty(piece, 'length', { value: pieceEnd(i, end, APPLY_MAX) - i });
-    s += ReflectApply(fromCharCode, null, piece);
-  }
-  return s;
+    ObjectDefineProperty(piece, 'length', { value: end - i });
+    return ReflectApply(fromCharCode, null, piece);
+  });
 }
 
 // Units start..end of the Uint16Array `h` as a new view (a subarray without species).

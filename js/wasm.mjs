@@ -18,8 +18,10 @@ import {
   MapPrototypeGet,
   MapPrototypeGetSize,
   MapPrototypeSet,
+  RegExpPrototypeExec,
   StringPrototypeCharCodeAt,
   StringPrototypeSlice,
+  StringPrototypeToLowerCase,
   ArrayBufferPrototypeGetByteLength,
   WebAssemblyMemoryGetBuffer,
   WebAssemblyMemoryGrow,
@@ -49,6 +51,8 @@ export let INSPECT = 0;
 export const NAMES = [];
 export const LOWER_NAMES = [];
 export const TABLE = [];
+// Every label, to its encoding number.
+const LABELS = new Map();
 
 // One instantiated module: its exports (W), its classes and views of its memory.
 class Module {
@@ -195,7 +199,7 @@ const loaders = new Map();
 // CoreTextDecoder }. Its encodings are served by it unless an earlier module has them.
 export function bindWasm(instance) {
   const m = instance?.wasm2js === true ? new JsModule(instance) : new Module(instance);
-  if (base === null && typeof m.W.label_lookup === 'function') {
+  if (base === null && typeof m.W.describe_encodings === 'function') {
     base = m;
     readTable(m);
   }
@@ -231,7 +235,9 @@ function readTable(m) {
     const [heading, name, hasEncoder, module, labels] = line.split('\t');
     NAMES.push(name);
     LOWER_NAMES.push(name.toLowerCase());
-    TABLE.push({ heading, name, hasEncoder: hasEncoder === '1', module, labels: labels.split(' ') });
+    const list = labels.split(' ');
+    for (const label of list) MapPrototypeSet(LABELS, label, TABLE.length);
+    TABLE.push({ heading, name, hasEncoder: hasEncoder === '1', module, labels: list });
   }
   UTF8 = NAMES.indexOf('UTF-8');
   WINDOWS_1252 = NAMES.indexOf('windows-1252');
@@ -281,26 +287,16 @@ export function moduleOf(enc) {
   return byEncoding[enc] ?? null;
 }
 
+// What a decoding or encoding export returns for a fatal error, where it would return a count:
+// malformed input (MALFORMED in src/wasm/decode.rs), an unmappable code point (UNMAPPABLE in
+// src/wasm/encode.rs). Any other negative count is a bug on this side (see checked).
+export const FAILED = -1;
+
 // `value`, unless the count `n` is negative: what the module returns for a bug on this side (-3:
 // a length beyond its buffer).
 function checked(n, value) {
   if (n < 0) throw new Error(`encoding-wasm: internal error ${n}.`);
   return value;
-}
-
-// A string over the engine's maximum length (a RangeError as the engine's own, with a clear
-// message): every decoding path gives this one.
-export function tooLong() {
-  return new RangeError('The decoded text is too long for a JavaScript string.');
-}
-
-// `a + b`, with tooLong() for a result over the maximum length.
-export function concat(a, b) {
-  try {
-    return a + b;
-  } catch {
-    throw tooLong();
-  }
 }
 
 const labelCache = new Map();
@@ -310,6 +306,9 @@ function isAsciiWhitespace(c) {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
+// A character no label has (every label is printable ASCII, without spaces).
+const NOT_IN_LABELS = /[^!-~]/;
+
 // get an encoding (https://encoding.spec.whatwg.org/#concept-encoding-get): the encoding number for
 // `label` (already a string), or -1. Short labels are cached (a bounded number, each at most 64
 // characters).
@@ -317,26 +316,18 @@ export function labelToEncoding(label) {
   let enc = MapPrototypeGet(labelCache, label);
   if (enc !== undefined) return enc;
   // ASCII whitespace stripped from both ends by a scan (linear in the label's length, whatever
-  // it holds); the core trims again and matches case-insensitively.
+  // it holds): the one trim (the core's label_lookup, which trims too, is for other callers).
   let start = 0;
   let end = label.length;
   while (start < end && isAsciiWhitespace(StringPrototypeCharCodeAt(label, start))) start++;
   while (end > start && isAsciiWhitespace(StringPrototypeCharCodeAt(label, end - 1))) end--;
-  enc = -1;
-  // Every label is short; a longer string cannot match.
-  if (end - start <= 64) {
-    const bytes = new U8(end - start);
-    for (let i = start; i < end; i++) {
-      const c = StringPrototypeCharCodeAt(label, i);
-      bytes[i - start] = c < 0x80 ? c : 0xff;
-    }
-    base.enter();
-    try {
-      enc = base.W.label_lookup(base.putBytes(bytes));
-    } finally {
-      base.busy = false;
-    }
-  }
+  const trimmed = StringPrototypeSlice(label, start, end);
+  // Labels are short and ASCII lowercase: a longer string, or one with a character no label has
+  // (non-ASCII ones among them), matches none; another is matched ASCII case-insensitively.
+  enc =
+    trimmed.length <= 64 && RegExpPrototypeExec(NOT_IN_LABELS, trimmed) === null
+      ? (MapPrototypeGet(LABELS, StringPrototypeToLowerCase(trimmed)) ?? -1)
+      : -1;
   if (label.length <= 64 && MapPrototypeGetSize(labelCache) < 512) MapPrototypeSet(labelCache, label, enc);
   return enc;
 }
