@@ -176,3 +176,38 @@ impl Encode for EucKrEncoder {
         self.reverse[usize::from(c)]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The fast path's pairs, worked by hand: https://encoding.spec.whatwg.org/#euc-kr-decoder
+    // step 3.4's pointer (leading − 0x81) × 190 + (byte − 0x41), looked up in index-euc-kr.txt.
+    // The decoder's own tests cannot see a fast path that finds no pair: its steps give the same.
+    #[test]
+    fn valid_pairs_are_those_of_index_euc_kr() {
+        let pairs = &pairs()[..PAIRS_LEN];
+        let found: [(&[u8], u16, &[u8]); 4] = [
+            (b"\x81\x41z", 0xAC02, b"z"),               // pointer 0
+            (b"\x82\x41", 0xAD14, b""),                 // 190
+            (b"\xB0\xA1\xB0\xA1", 0xAC00, b"\xB0\xA1"), // 9026
+            (b"\xFD\xFE", 0x8A70, b""),                 // 23749, the last
+        ];
+        for (src, c, rest) in found {
+            assert_eq!(valid_pair(pairs, src), Some((c, rest)), "{src:X?}");
+        }
+        let not: [&[u8]; 8] = [
+            b"",
+            b"\x81",
+            b"A\x41",
+            b"\x80\x41",
+            b"\x81\x40",
+            b"\x81\x5B", // pointer 26: not in the index
+            b"\xFE\xA1", // 23846: past the index
+            b"\xFF\xA1",
+        ];
+        for src in not {
+            assert_eq!(valid_pair(pairs, src), None, "{src:X?}");
+        }
+    }
+}

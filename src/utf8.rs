@@ -50,15 +50,7 @@ impl Decode for Utf8Decoder {
                 // Fast path, valid only between sequences: ASCII runs, then whole well-formed
                 // sequences, which the handler would turn into exactly these code points.
                 i += dst.copy_ascii(&src[i..]);
-                while i < src.len() && dst.has_room() {
-                    match well_formed_sequence(&src[i..]) {
-                        Some((c, len)) => {
-                            dst.write_scalar(c);
-                            i += len;
-                        }
-                        None => break,
-                    }
-                }
+                i += write_well_formed(&src[i..], dst);
             }
             if !dst.has_room() {
                 return (DecoderResult::OutputFull, i);
@@ -121,6 +113,21 @@ impl Decode for Utf8Decoder {
     }
 }
 
+/// Writes the whole well-formed non-ASCII sequences `src` starts with while `dst` has room; returns
+/// the bytes they take.
+#[inline(always)]
+fn write_well_formed<S: Sink>(src: &[u8], dst: &mut S) -> usize {
+    let mut i = 0;
+    while i < src.len() && dst.has_room() {
+        let Some((c, len)) = well_formed_sequence(&src[i..]) else {
+            break;
+        };
+        dst.write_scalar(c);
+        i += len;
+    }
+    i
+}
+
 /// The scalar value and length of the well-formed, complete non-ASCII sequence `src` starts with.
 #[inline(always)]
 fn well_formed_sequence(src: &[u8]) -> Option<(u32, usize)> {
@@ -165,5 +172,66 @@ impl Encode for Utf8Encoder {
     #[inline]
     fn encode_char(&mut self, c: char, out: &mut [u8]) -> Result<usize, usize> {
         Ok(utf8_encode(u32::from(c), out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sink::Utf16Sink;
+
+    // The fast path gives what the decoder's steps give: these are worked by hand from
+    // https://encoding.spec.whatwg.org/#utf-8-decoder (its boundaries after 0xE0, 0xED, 0xF0 and
+    // 0xF4). The decoder's own tests cannot see it, as the steps would give the same output.
+    #[test]
+    fn well_formed_sequences_are_whole_and_within_the_boundaries() {
+        let whole: [(&[u8], u32, usize); 9] = [
+            (b"\xC2\x80", 0x80, 2),
+            (b"\xDF\xBFz", 0x7FF, 2),
+            (b"\xE0\xA0\x80", 0x800, 3),
+            (b"\xE9\x9F\xB3", 0x97F3, 3),
+            (b"\xED\x9F\xBF", 0xD7FF, 3),
+            (b"\xEF\xBF\xBF\x80", 0xFFFF, 3),
+            (b"\xF0\x90\x80\x80", 0x10000, 4),
+            (b"\xF3\xA0\x81\x81", 0xE0041, 4),
+            (b"\xF4\x8F\xBF\xBF", 0x10FFFF, 4),
+        ];
+        for (bytes, c, len) in whole {
+            assert_eq!(well_formed_sequence(bytes), Some((c, len)), "{bytes:X?}");
+        }
+        let not: [&[u8]; 16] = [
+            b"",
+            b"a",
+            b"\x80",
+            b"\xC1\xBF",
+            b"\xC2",
+            b"\xC2\x7F",
+            b"\xC2\xC0",
+            b"\xE0\x9F\xBF",
+            b"\xE1\x80",
+            b"\xED\xA0\x80",
+            b"\xEE\x80\xC0",
+            b"\xF0\x8F\xBF\xBF",
+            b"\xF1\x80\x80",
+            b"\xF2\x80\x80\x7F",
+            b"\xF4\x90\x80\x80",
+            b"\xF5\x80\x80\x80",
+        ];
+        for bytes in not {
+            assert_eq!(well_formed_sequence(bytes), None, "{bytes:X?}");
+        }
+    }
+
+    #[test]
+    fn the_fast_path_writes_whole_sequences_up_to_the_first_other_byte() {
+        let mut out = [0u16; 8];
+        let mut dst = Utf16Sink::new(&mut out);
+        let src = b"\xC3\xA9\xE9\x9F\xB3\xF0\x9F\x98\x80a\xC3\xA9";
+        assert_eq!(write_well_formed(src, &mut dst), 9);
+        assert_eq!(dst.written(), 4);
+        assert_eq!(out[..4], [0xE9, 0x97F3, 0xD83D, 0xDE00]);
+        let mut dst = Utf16Sink::new(&mut out);
+        assert_eq!(write_well_formed(b"\xC3\xA9\xF0\x9F\x98", &mut dst), 2);
+        assert_eq!(write_well_formed(b"", &mut dst), 0);
     }
 }

@@ -309,6 +309,9 @@ fn restore_refuses_numbers_that_are_no_state() {
     // ISO-2022-JP's trailing byte state needs a leading byte 0x21 to 0x7E.
     assert!(Decoder::restore(Encoding::Iso2022Jp, 4).is_none());
     assert!(Decoder::restore(Encoding::Iso2022Jp, 4 | 0x21 << 6).is_some());
+    // Its escape state, a leading byte 0x24 or 0x28 (the escape start state sets no other).
+    assert!(Decoder::restore(Encoding::Iso2022Jp, 6 | 0x41 << 6).is_none());
+    assert!(Decoder::restore(Encoding::Iso2022Jp, 6 | 0x28 << 6).is_some());
 }
 
 /// Encoders saved and restored between random chunks of random text (a leading surrogate ending a

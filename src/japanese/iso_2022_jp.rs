@@ -585,3 +585,86 @@ impl Iso2022JpEncoder {
         EncodeStep::Bytes(bytes.to_be_bytes(), 2)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sink::Utf16Sink;
+
+    fn decoder_in(state: State) -> Iso2022JpDecoder {
+        Iso2022JpDecoder {
+            state,
+            output_state: state,
+            output: true,
+            ..Iso2022JpDecoder::default()
+        }
+    }
+
+    // save's number (its doc): the decoder state and the output state, 3 bits each, numbered as in
+    // STATES, leading in 8 bits, output in 1. The escape state is entered with leading 0x24 or 0x28
+    // only (https://encoding.spec.whatwg.org/#iso-2022-jp-decoder, escape start state).
+    #[test]
+    fn restore_refuses_numbers_save_never_gives() {
+        assert!(Iso2022JpDecoder::restore(6 | 0x24 << 6).is_some());
+        assert!(Iso2022JpDecoder::restore(6 | 0x28 << 6).is_some());
+        assert!(Iso2022JpDecoder::restore(6 | 0x41 << 6).is_none());
+        assert!(Iso2022JpDecoder::restore(6).is_none());
+        let output = Iso2022JpDecoder::restore(1 << 14).unwrap();
+        assert!(output.output && output.state == State::Ascii && output.leading == 0);
+        assert!(Iso2022JpDecoder::restore(1 << 15).is_none());
+    }
+
+    // Worked by hand from https://encoding.spec.whatwg.org/#iso-2022-jp-decoder: in the ASCII and
+    // Roman states a byte 0x00..=0x7F other than 0x0E, 0x0F and 0x1B (and, in Roman, 0x5C and 0x7E)
+    // is its own code point; in the leading byte state a pair's pointer, (leading − 0x21) × 94 +
+    // byte − 0x21, is looked up in index-jis0208.txt. Each unsets output. The decoder's own tests
+    // cannot see a fast path that stops early: its steps give the same output.
+    #[test]
+    fn the_fast_path_writes_what_needs_no_state_change() {
+        let jis0208 = tables::jis0208();
+        let mut out = [0u16; 256];
+        let run = |state: State, src: &[u8], out: &mut [u16]| {
+            let mut d = decoder_in(state);
+            let mut dst = Utf16Sink::new(out);
+            let n = d.fast_path(jis0208, src, &mut dst);
+            assert_eq!(
+                dst.written(),
+                if state == State::LeadingByte {
+                    n / 2
+                } else {
+                    n
+                }
+            );
+            assert_eq!(d.output, n == 0, "output after {n} bytes");
+            assert_eq!(d.state, state);
+            n
+        };
+        // 150 bytes: more than two of the scan's blocks.
+        let long: Vec<u8> = (0..150).map(|k| b'a' + k % 26).collect();
+        assert_eq!(run(State::Ascii, &long, &mut out), 150);
+        assert_eq!(
+            out[..150],
+            long.iter().map(|&b| u16::from(b)).collect::<Vec<_>>()[..]
+        );
+        assert_eq!(run(State::Ascii, b"a\\~\x0Eb", &mut out), 3);
+        for stop in [0x0E, 0x0F, 0x1B, 0x80, 0xFF] {
+            assert_eq!(run(State::Ascii, &[b'a', b'b', stop, b'c'], &mut out), 2);
+            assert_eq!(run(State::Roman, &[b'a', b'b', stop, b'c'], &mut out), 2);
+        }
+        assert_eq!(run(State::Roman, b"a\\b", &mut out), 1);
+        assert_eq!(run(State::Roman, b"ab~", &mut out), 2);
+        assert_eq!(run(State::Roman, b"\\", &mut out), 0);
+        assert_eq!(run(State::Ascii, b"", &mut out), 0);
+        // A full output stops the scan where it is full.
+        assert_eq!(run(State::Ascii, &long, &mut out[..10]), 10);
+        // 21 21 (pointer 0), 24 22 (283), then 22 2F (108: not in the index).
+        assert_eq!(run(State::LeadingByte, b"!!$\"\"/", &mut out), 4);
+        assert_eq!(out[..2], [0x3000, 0x3042]);
+        // A cut pair; bytes outside 0x21..=0x7E.
+        for src in [&b"$"[..], b"$\x20", b"\x20$", b"$\x7F", b"\x1B$B"] {
+            assert_eq!(run(State::LeadingByte, src, &mut out), 0, "{src:X?}");
+        }
+        assert_eq!(run(State::Katakana, b"abc", &mut out), 0);
+        assert_eq!(run(State::TrailingByte, b"abc", &mut out), 0);
+    }
+}
