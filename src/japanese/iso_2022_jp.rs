@@ -667,4 +667,47 @@ mod tests {
         assert_eq!(run(State::Katakana, b"abc", &mut out), 0);
         assert_eq!(run(State::TrailingByte, b"abc", &mut out), 0);
     }
+
+    // The encoder's bulk paths, worked by hand from https://encoding.spec.whatwg.org/#iso-2022-jp-encoder
+    // and index-jis0208.txt: U+3042 has pointer 283 (bytes 0x24 0x22), U+65E5 pointer 3569
+    // (0x46 0x7C); ESC $ B switches to jis0208, ESC ( B to ASCII. Each path that does nothing
+    // leaves the handler's steps to give the same output, so only these tests can see it.
+    #[test]
+    fn encoder_bulk_paths() {
+        let mut encoder = Iso2022JpEncoder::default();
+        assert!(encoder.ascii_run() == AsciiRun::AllButShiftsAndEscape);
+        assert_eq!(encoder.encode_bmp(0x3042), 0);
+        encoder.state = EncoderState::Jis0208;
+        assert!(encoder.ascii_run() == AsciiRun::None);
+        assert_eq!(encoder.encode_bmp(0x3042), 0x2422);
+        assert_eq!(encoder.encode_bmp(0x65E5), 0x467C);
+        assert_eq!(encoder.encode_bmp(u16::from(b'a')), 0);
+        encoder.state = EncoderState::Roman;
+        assert!(encoder.ascii_run() == AsciiRun::None);
+        assert_eq!(encoder.encode_bmp(0x3042), 0);
+
+        // Eight ASCII units, eight with jis0208 pointers, two ASCII: each state's word loop, its
+        // switch and its unit loop, from the ASCII state.
+        let src: Vec<u16> = "abcdefghあ日あ日あ日あ日ij".encode_utf16().collect();
+        let mut expected = b"abcdefgh\x1B$B".to_vec();
+        for _ in 0..4 {
+            expected.extend_from_slice(&[0x24, 0x22, 0x46, 0x7C]);
+        }
+        expected.extend_from_slice(b"\x1B(Bij");
+        let mut encoder = Iso2022JpEncoder::default();
+        let mut dst = [0u8; 64];
+        assert_eq!(encoder.encode_utf16_run(&src, &mut dst), (18, 32));
+        assert_eq!(&dst[..32], &expected[..]);
+        assert!(encoder.state == EncoderState::Ascii);
+        // It stops before what is not its own: U+00A5 (Roman's) in the ASCII state, ASCII with no
+        // room for the escape in the jis0208 state.
+        let mut encoder = Iso2022JpEncoder::default();
+        assert_eq!(encoder.encode_utf16_run(&[0x61, 0xA5], &mut dst), (1, 1));
+        encoder.state = EncoderState::Jis0208;
+        assert_eq!(
+            encoder.encode_utf16_run(&[0x3042, 0x61], &mut dst[..4]),
+            (1, 2)
+        );
+        assert!(encoder.state == EncoderState::Jis0208);
+    }
 }
