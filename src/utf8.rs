@@ -50,7 +50,7 @@ impl Decode for Utf8Decoder {
                 // Fast path, valid only between sequences: ASCII runs, then whole well-formed
                 // sequences, which the handler would turn into exactly these code points.
                 i += dst.copy_ascii(&src[i..]);
-                i += write_well_formed(&src[i..], dst);
+                i = write_well_formed(src, i, dst);
             }
             if !dst.has_room() {
                 return (DecoderResult::OutputFull, i);
@@ -113,11 +113,11 @@ impl Decode for Utf8Decoder {
     }
 }
 
-/// Writes the whole well-formed non-ASCII sequences `src` starts with while `dst` has room; returns
-/// the bytes they take.
+/// Writes the whole well-formed non-ASCII sequences `src[i..]` starts with while `dst` has room;
+/// returns the index after them (an index, not a slice, as the decoder's code was before it was a
+/// function: the same code, no bytes more).
 #[inline(always)]
-fn write_well_formed<S: Sink>(src: &[u8], dst: &mut S) -> usize {
-    let mut i = 0;
+fn write_well_formed<S: Sink>(src: &[u8], mut i: usize, dst: &mut S) -> usize {
     while i < src.len() && dst.has_room() {
         let Some((c, len)) = well_formed_sequence(&src[i..]) else {
             break;
@@ -227,11 +227,11 @@ mod tests {
         let mut out = [0u16; 8];
         let mut dst = Utf16Sink::new(&mut out);
         let src = b"\xC3\xA9\xE9\x9F\xB3\xF0\x9F\x98\x80a\xC3\xA9";
-        assert_eq!(write_well_formed(src, &mut dst), 9);
+        assert_eq!(write_well_formed(src, 0, &mut dst), 9);
         assert_eq!(dst.written(), 4);
         assert_eq!(out[..4], [0xE9, 0x97F3, 0xD83D, 0xDE00]);
         let mut dst = Utf16Sink::new(&mut out);
-        assert_eq!(write_well_formed(b"\xC3\xA9\xF0\x9F\x98", &mut dst), 2);
-        assert_eq!(write_well_formed(b"", &mut dst), 0);
+        assert_eq!(write_well_formed(b"\xC3\xA9\xF0\x9F\x98", 0, &mut dst), 2);
+        assert_eq!(write_well_formed(b"", 0, &mut dst), 0);
     }
 }

@@ -32,7 +32,7 @@ impl Decode for EucJpDecoder {
         let mut i = 0;
         loop {
             if self.leading == 0 {
-                i += write_fast(pairs, &src[i..], dst);
+                i = write_fast(pairs, src, i, dst);
             }
             if !dst.has_room() {
                 return (DecoderResult::OutputFull, i);
@@ -82,11 +82,10 @@ impl Decode for EucJpDecoder {
 }
 
 /// Fast path, valid only between sequences: the ASCII runs, halfwidth katakana and mapped jis0208
-/// pairs `src` starts with, which the handler turns into the same output, written while `dst` has
-/// room; returns the bytes they take.
+/// pairs from `src[i..]` on, which the handler turns into the same output, written while `dst` has
+/// room; returns the index after them (an index, not a slice: the code the decoder had inline).
 #[inline(always)]
-fn write_fast<S: Sink>(pairs: &[u16], src: &[u8], dst: &mut S) -> usize {
-    let mut i = 0;
+fn write_fast<S: Sink>(pairs: &[u16], src: &[u8], mut i: usize, dst: &mut S) -> usize {
     while dst.has_room() {
         match src[i..] {
             [0x00..=0x7F, ..] => i += dst.copy_ascii(&src[i..]),
@@ -172,7 +171,7 @@ mod tests {
         let mut dst = Utf16Sink::new(&mut out);
         // ab, 8E B1, 8E DF, A1 A1 (pointer 0), A4 A2 (283), c, then 0x8F: a jis0212 pair's.
         let src = b"ab\x8E\xB1\x8E\xDF\xA1\xA1\xA4\xA2c\x8F\xA2\xAF";
-        assert_eq!(write_fast(pairs, src, &mut dst), 11);
+        assert_eq!(write_fast(pairs, src, 0, &mut dst), 11);
         assert_eq!(dst.written(), 7);
         assert_eq!(out[..7], [0x61, 0x62, 0xFF71, 0xFF9F, 0x3000, 0x3042, 0x63]);
         // A cut pair, 0x8E with no katakana, a byte below 0xA1, pointer 108 (not in the index).
@@ -187,7 +186,7 @@ mod tests {
         ];
         for src in none {
             let mut dst = Utf16Sink::new(&mut out);
-            assert_eq!(write_fast(pairs, src, &mut dst), 0, "{src:X?}");
+            assert_eq!(write_fast(pairs, src, 0, &mut dst), 0, "{src:X?}");
         }
     }
 }

@@ -27,7 +27,7 @@ impl Decode for ShiftJisDecoder {
         let mut i = 0;
         loop {
             if self.leading == 0 {
-                i += write_fast(pairs, &src[i..], dst);
+                i = write_fast(pairs, src, i, dst);
             }
             if !dst.has_room() {
                 return (DecoderResult::OutputFull, i);
@@ -62,12 +62,11 @@ impl Decode for ShiftJisDecoder {
     }
 }
 
-/// Fast path, valid only between sequences: the ASCII runs, single bytes and pairs `src` starts
-/// with that the handler turns into a code point, with the same output, written while `dst` has
-/// room; returns the bytes they take.
+/// Fast path, valid only between sequences: the ASCII runs, single bytes and pairs from `src[i..]`
+/// on that the handler turns into a code point, with the same output, written while `dst` has
+/// room; returns the index after them (an index, not a slice: the code the decoder had inline).
 #[inline(always)]
-fn write_fast<S: Sink>(pairs: &[u16], src: &[u8], dst: &mut S) -> usize {
-    let mut i = 0;
+fn write_fast<S: Sink>(pairs: &[u16], src: &[u8], mut i: usize, dst: &mut S) -> usize {
     while dst.has_room() {
         match src[i..] {
             [0x00..=0x7F, ..] => i += dst.copy_ascii(&src[i..]),
@@ -188,7 +187,7 @@ mod tests {
         // ab, 80, A1, DF, 81 7E (pointer 62), 81 80 (63), 82 A0 (283), F0 40 (8836, EUDC),
         // FA 40 (10716), E0 40 (5828), c, then 0xA0, which is no byte of Shift_JIS.
         let src = b"ab\x80\xA1\xDF\x81\x7E\x81\x80\x82\xA0\xF0\x40\xFA\x40\xE0\x40c\xA0";
-        assert_eq!(write_fast(pairs, src, &mut dst), 18);
+        assert_eq!(write_fast(pairs, src, 0, &mut dst), 18);
         assert_eq!(dst.written(), 12);
         let expected = [
             0x61, 0x62, 0x80, 0xFF61, 0xFF9F, 0xD7, 0xF7, 0x3042, 0xE000, 0x2170, 0x6F3E, 0x63,
@@ -199,7 +198,7 @@ mod tests {
         let none: [&[u8]; 6] = [b"", b"\x81", b"\xA0", b"\xFD", b"\x81\x7F", b"\x85\x40"];
         for src in none {
             let mut dst = Utf16Sink::new(&mut out);
-            assert_eq!(write_fast(pairs, src, &mut dst), 0, "{src:X?}");
+            assert_eq!(write_fast(pairs, src, 0, &mut dst), 0, "{src:X?}");
         }
     }
 }
