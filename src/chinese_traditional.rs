@@ -230,3 +230,46 @@ fn bytes(pointer: u16) -> u16 {
     let offset = if trailing < 0x3F { 0x40 } else { 0x62 };
     leading << 8 | (trailing + offset)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sink::Utf16Sink;
+
+    // Worked by hand from https://encoding.spec.whatwg.org/#big5-decoder and index-big5.txt: A4 40
+    // is pointer (0xA4 − 0x81) × 157 + 0x40 − 0x40 = 5495, U+4E00; 87 40 is pointer 942, U+43F0 (a
+    // Hong Kong extension, decoded); 88 62 is pointer 1133, one of the four pointers the handler
+    // turns into two code points (none in the index). The decoder's own tests cannot see the fast
+    // path: where it does nothing, the decoder's steps give the same output.
+    #[test]
+    fn the_fast_path_writes_ascii_and_indexed_pairs() {
+        let index = tables::big5();
+        let mut out = [0u16; 16];
+        let mut dst = Utf16Sink::new(&mut out);
+        assert_eq!(
+            fast_path(index, b"ab\xA4\x40c\x87\x40\x88\x62", &mut dst),
+            7
+        );
+        assert_eq!(dst.written(), 5);
+        assert_eq!(out[..5], [0x61, 0x62, 0x4E00, 0x63, 0x43F0]);
+        let stops: [&[u8]; 7] = [
+            b"",
+            b"\x80",
+            b"\xFF",
+            b"\xA4",
+            b"\xA4\x30",
+            b"\xA4\x7F",
+            b"\x88\x62",
+        ];
+        for src in stops {
+            let mut dst = Utf16Sink::new(&mut out);
+            assert_eq!(fast_path(index, src, &mut dst), 0, "{src:X?}");
+        }
+    }
+
+    // The encoder's table shows as its name only (a derived Debug would print 65,536 entries).
+    #[test]
+    fn the_reverse_index_debugs_as_its_name() {
+        assert_eq!(format!("{:?}", reverse()), "Reverse { .. }");
+    }
+}
