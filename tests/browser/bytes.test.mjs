@@ -30,6 +30,9 @@ const krText = '한국어 텍스트';
 const highlighted = (page, name) =>
   page.evaluate((n) => [...(CSS.highlights.get(n) ?? [])].map((r) => r.toString()), name);
 
+// The point of the last hover (see readout).
+let lastHover = null;
+
 /** Moves the mouse over code units [start, end) of the text of `selector` (scrolled into view). */
 async function hover(page, selector, start, end) {
   const point = await page.$eval(
@@ -53,6 +56,7 @@ async function hover(page, selector, start, end) {
     [start, end],
   );
   assert.ok(point, `${selector} has text at ${start}`);
+  lastHover = point;
   await page.mouse.move(point.x, point.y);
 }
 
@@ -82,13 +86,23 @@ async function hexOffsets(page, selector, i) {
   return [start, start + 2];
 }
 
-/** Waits until the readout `id` says something matching `pattern`. */
+/**
+ * Waits until the readout `id` says something matching `pattern`. A pointer that stays still sends
+ * no more events: where the views were drawn again after the last hover (which clears the
+ * readout), that hover is made again after a while, as a real pointer's next move would.
+ */
 const readout = async (page, id, pattern) => {
-  await page.waitForFunction(
-    ([i, p]) => new RegExp(p).test(document.getElementById(i).textContent),
-    [id, pattern.source],
-  );
-  return page.textContent(`#${id}`);
+  const matches = ([i, p]) => new RegExp(p).test(document.getElementById(i).textContent);
+  for (let again = 3; ; again--) {
+    try {
+      await page.waitForFunction(matches, [id, pattern.source], { timeout: again > 0 ? 3000 : 30000 });
+      return page.textContent(`#${id}`);
+    } catch (e) {
+      if (again === 0 || lastHover === null) throw e;
+      await page.mouse.move(lastHover.x + 1, lastHover.y);
+      await page.mouse.move(lastHover.x, lastHover.y);
+    }
+  }
 };
 
 for (const [device, viewport] of [
