@@ -60,6 +60,15 @@ async function hover(page, selector, start, end) {
   await page.mouse.move(point.x, point.y);
 }
 
+/**
+ * Moves the pointer into the page's left margin, which no view reaches at any scroll: left over a
+ * view, it would point at whatever a later scroll (focusing an element) brings under it.
+ */
+async function pointerAside(page) {
+  await page.mouse.move(2, lastHover?.y ?? 2);
+  lastHover = null;
+}
+
 /** Selects code units [start, end) of the text of `selector`, as a drag would. */
 const select = (page, selector, start, end) =>
   page.$eval(
@@ -95,7 +104,7 @@ const readout = async (page, id, pattern) => {
   const matches = ([i, p]) => new RegExp(p).test(document.getElementById(i).textContent);
   for (let again = 3; ; again--) {
     try {
-      await page.waitForFunction(matches, [id, pattern.source], { timeout: again > 0 ? 3000 : 30000 });
+      await page.waitForFunction(matches, [id, pattern.source], { timeout: again > 0 && lastHover ? 3000 : 30000 });
       return page.textContent(`#${id}`);
     } catch (e) {
       if (again === 0 || lastHover === null) throw e;
@@ -162,6 +171,7 @@ for (const [device, viewport] of [
       await page.evaluate(() => document.getSelection().removeAllRanges());
 
       // By keyboard: → steps through characters (the second is い) or bytes (the tenth is in 本).
+      await pointerAside(page);
       await page.focus('#dec-text');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
@@ -197,6 +207,7 @@ for (const [device, viewport] of [
         [asciiHex('&#128512;')],
       );
       // A selection in the text box (here 한국) shows its bytes.
+      await pointerAside(page);
       await page.focus('#enc-text');
       await page.$eval('#enc-text', (area) => area.setSelectionRange(0, 2));
       await readout(page, 'enc-linked', /^2 characters/);
