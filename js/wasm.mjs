@@ -45,6 +45,7 @@ export let FATAL = 0;
 export let IGNORE_BOM = 0;
 export let PLAIN = 0;
 export let INSPECT = 0;
+export let FAILED = 0;
 
 // Names and groups, read once from the core. TABLE[enc].module names the package entry that adds
 // the encoding (`encoding-wasm/<module>`).
@@ -226,6 +227,7 @@ function readTable(m) {
   IGNORE_BOM = m.result(1);
   PLAIN = m.result(2);
   INSPECT = m.result(3);
+  FAILED = m.result(4) | 0;
   const length = W.describe_encodings();
   FIRST_SINGLE_BYTE = m.result(0);
   LAST_SINGLE_BYTE = m.result(1);
@@ -287,10 +289,9 @@ export function moduleOf(enc) {
   return byEncoding[enc] ?? null;
 }
 
-// What a decoding or encoding export returns for a fatal error, where it would return a count:
-// malformed input (MALFORMED in src/wasm/decode.rs), an unmappable code point (UNMAPPABLE in
-// src/wasm/encode.rs). Any other negative count is a bug on this side (see checked).
-export const FAILED = -1;
+// FAILED (read from the core, src/wasm/info.rs): what a decoding or encoding export returns for a
+// fatal error, where it would return a count. Any other negative count is a bug on this side (see
+// checked).
 
 // `value`, unless the count `n` is negative: what the module returns for a bug on this side (-3:
 // a length beyond its buffer).

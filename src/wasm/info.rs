@@ -18,17 +18,20 @@ pub const FATAL: u32 = 1;
 /// Decoder flag: ignore BOM.
 pub const IGNORE_BOM: u32 = 2;
 /// Decoder flag: a plain decoder in replacement mode without BOM handling (as the decode hook,
-/// <https://encoding.spec.whatwg.org/#decode>, runs it after its BOM sniff); for `inspect`, sniff
-/// the BOM as the decode hook does.
+/// <https://encoding.spec.whatwg.org/#decode>, runs it after its BOM sniff).
 pub const PLAIN: u32 = 4;
 /// Decoder flag: an inspector (`inspect()`) rather than a decoder.
 pub const INSPECT: u32 = 8;
+/// What a decoding or encoding export returns in place of a count for a fatal error (malformed
+/// input, or an unmappable code point): JS throws the error.
+pub const FAILED: i32 = -1;
 
-/// Writes the flag bits to `results`: [FATAL, IGNORE_BOM, PLAIN, INSPECT].
+/// Writes the flag bits and the fatal error's return value to `results`: [FATAL, IGNORE_BOM,
+/// PLAIN, INSPECT, FAILED].
 #[wasm_bindgen]
 pub fn flag_bits() {
     // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
-    unsafe { SCRATCH.get() }.result = [FATAL, IGNORE_BOM, PLAIN, INSPECT];
+    unsafe { SCRATCH.get() }.result = [FATAL, IGNORE_BOM, PLAIN, INSPECT, FAILED as u32];
 }
 
 /// Whether this module has the decoder (and encoder, if any) of encoding number `enc`.
