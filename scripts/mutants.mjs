@@ -1,17 +1,30 @@
-// npm run mutants [-- --rust | --js] [FILE…]: mutation testing, not part of npm test (hours: see
-// mutants/README.md). cargo-mutants over the Rust core (.cargo/mutants.toml), StrykerJS over js/
-// (mutants/stryker.config.mjs); FILEs under src/ or js/ limit each tool to those files. Reports in
-// mutants/out/ (cargo-mutants' mutants.out/, Stryker's stryker.json); the survivors, killed or
-// explained, are kept in mutants/README.md.
+// npm run mutants [-- --rust | --js [--sample N [--seed S]]] [FILE…]: mutation testing, not part
+// of npm test (hours: see mutants/README.md). cargo-mutants over the Rust core
+// (.cargo/mutants.toml), StrykerJS over js/ (mutants/stryker.config.mjs); FILEs under src/ or js/
+// limit each tool to those files. `--sample N` runs Stryker on N of its mutants drawn at random
+// (seed S, default 1) and estimates the score (mutants/sample.mjs). Reports in mutants/out/
+// (cargo-mutants' mutants.out/, Stryker's stryker.json); the survivors, killed or explained, are
+// kept in mutants/README.md.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
+// The value after `--name`, as a positive integer, or `fallback` when the option is absent.
+function count(name, fallback) {
+  const i = args.indexOf(name);
+  if (i === -1) return fallback;
+  const value = Number(args[i + 1]);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} needs a whole number`);
+  args.splice(i, 2);
+  return value;
+}
+const sampleSize = count('--sample', undefined);
+const seed = count('--seed', 1);
 const files = args.filter((a) => !a.startsWith('--'));
-const rust = !args.includes('--js');
+const rust = !args.includes('--js') && sampleSize === undefined;
 const js = !args.includes('--rust');
 const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, stdio: 'inherit' });
 const out = join(root, 'mutants', 'out');
@@ -77,10 +90,50 @@ if (js) {
   if (!existsSync(join(root, 'pkg', 'encoding_wasm_bg.wasm2js.mjs'))) run('npm', ['run', 'build']);
   const only = files.filter((f) => f.startsWith('js/'));
   const mutate = only.length > 0 ? ['--mutate', only.join(',')] : [];
+  const sampling = sampleSize === undefined ? [] : await drawSample(only);
+  const started = Date.now();
   run(process.execPath, [
     join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'),
     'run',
     'mutants/stryker.config.mjs',
     ...mutate,
+    ...sampling,
   ]);
+  if (sampleSize !== undefined) await estimate((Date.now() - started) / 1000);
+}
+
+// Draws the sample into mutants/out/sample.json and gives Stryker's arguments that make it test
+// only those mutants (mutants/sample-checker.mjs).
+async function drawSample(only) {
+  const { listMutants, mutatedFiles, pick, sampleFile } = await import('../mutants/sample.mjs');
+  const config = (await import('../mutants/stryker.config.mjs')).default;
+  const population = await listMutants(only.length > 0 ? only : mutatedFiles(config.mutate));
+  const sample = pick(population, sampleSize, seed);
+  mkdirSync(dirname(sampleFile), { recursive: true });
+  writeFileSync(sampleFile, JSON.stringify({ seed, population: population.length, sample }));
+  console.log(`Stryker: ${sample.length} of ${population.length} mutants, seed ${seed}`);
+  const checker = join(root, 'mutants', 'sample-checker.mjs');
+  return ['--checkers', 'sample', '--appendPlugins', checker];
+}
+
+// The sample's counts, its estimated score with a 95 % Wilson interval, and its survivors.
+async function estimate(seconds) {
+  const { sampledResults, sampleFile, wilson } = await import('../mutants/sample.mjs');
+  const { sample, population } = JSON.parse(readFileSync(sampleFile, 'utf8'));
+  const report = JSON.parse(readFileSync(join(out, 'stryker.json'), 'utf8'));
+  const { results, missing } = sampledResults(report, sample);
+  if (missing.length > 0) throw new Error(`not in Stryker's report: ${missing.join('; ')}`);
+  const by = {};
+  for (const r of results) by[r.status] = [...(by[r.status] ?? []), r];
+  const n = (status) => by[status]?.length ?? 0;
+  const detected = n('Killed') + n('Timeout');
+  const valid = detected + n('Survived') + n('NoCoverage');
+  const [low, high] = wilson(detected, valid);
+  const pct = (x) => `${(100 * x).toFixed(1)} %`;
+  console.log(`Sample of ${results.length} (of ${population}) in ${Math.round(seconds)} s:`);
+  for (const [status, list] of Object.entries(by)) console.log(`  ${status}: ${list.length}`);
+  console.log(`Estimated score ${pct(detected / valid)}, 95 % Wilson interval ${pct(low)}–${pct(high)}`);
+  for (const r of [...(by.Survived ?? []), ...(by.NoCoverage ?? [])]) {
+    console.log(`  ${r.status}: ${r.key}`);
+  }
 }
