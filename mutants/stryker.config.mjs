@@ -23,9 +23,14 @@ const TESTS = [
   'cli',
 ];
 
+// Every node process the tests start, children included, loads it first.
+const preload = `export NODE_OPTIONS=--import=${new URL('stryker-global.mjs', import.meta.url)};`;
+
 export default {
   testRunner: 'command',
-  commandRunner: { command: TESTS.map((t) => `node --test tests/js/${t}.test.mjs`).join(' && ') },
+  commandRunner: {
+    command: `${preload} ${TESTS.map((t) => `node --test tests/js/${t}.test.mjs`).join(' && ')}`,
+  },
   buildCommand: 'node scripts/build.mjs --js',
   // Not the templates scripts/build.mjs makes entries from (it checks their shape).
   mutate: [
