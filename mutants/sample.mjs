@@ -1,9 +1,10 @@
 // A seeded uniform sample of Stryker's mutants over js/, so that js/'s mutation score can be
 // estimated in hours rather than measured in days (npm run mutants -- --js --sample N --seed S).
 // The mutants are listed by Stryker's own instrumenter, as Stryker instruments them; the sample
-// is written to mutants/out/sample.json, which sample-checker.mjs reads to let Stryker test only
-// those mutants (it fails every other at the checker stage, which costs no test run), and the
-// report is read back keeping only the sampled mutants.
+// is written to mutants/out/sample.json, which sample-plugins.mjs reads to let Stryker test only
+// those mutants, in the sample's order (it fails every other at the checker stage, which costs no
+// test run), and to write each one's result as it comes to mutants/out/sample-results.jsonl. So a
+// run stopped early still holds a uniform sample: the sample's first k mutants.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { Minimatch } from 'minimatch';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const sampleFile = join(root, 'mutants', 'out', 'sample.json');
+export const resultsFile = join(root, 'mutants', 'out', 'sample-results.jsonl');
 
 // The files of js/ that `mutate` (Stryker's globs, `!` to leave out) selects.
 export function mutatedFiles(mutate) {
@@ -80,21 +82,17 @@ export function wilson(k, n, z = 1.96) {
   return [(centre - half) / scale, (centre + half) / scale];
 }
 
-// The sampled mutants' results in Stryker's json report (mutation-testing-report-schema, whose
-// lines and columns are 1-based): counts by status, and the sampled mutants it does not hold.
-export function sampledResults(report, sample) {
-  const wanted = new Set(sample);
-  const results = [];
-  for (const [file, { mutants }] of Object.entries(report.files)) {
-    for (const m of mutants) {
-      const { start, end } = m.location;
-      const location = {
-        start: { line: start.line - 1, column: start.column - 1 },
-        end: { line: end.line - 1, column: end.column - 1 },
-      };
-      const key = mutantKey(join(root, file), location, m.mutatorName, m.replacement);
-      if (wanted.delete(key)) results.push({ key, status: m.status, file, line: start.line, m });
-    }
-  }
-  return { results, missing: [...wanted] };
+// The key of a mutant as Stryker reports it (mutation-testing-report-schema's locations, whose
+// lines and columns are 1-based).
+export function reportedKey({ fileName, location, mutatorName, replacement }) {
+  const { start, end } = location;
+  return mutantKey(
+    fileName,
+    {
+      start: { line: start.line - 1, column: start.column - 1 },
+      end: { line: end.line - 1, column: end.column - 1 },
+    },
+    mutatorName,
+    replacement,
+  );
 }

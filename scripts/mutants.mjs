@@ -23,6 +23,10 @@ function count(name, fallback) {
 }
 const sampleSize = count('--sample', undefined);
 const seed = count('--seed', 1);
+if (args.includes('--estimate')) {
+  await estimate();
+  process.exit(0);
+}
 const files = args.filter((a) => !a.startsWith('--'));
 const rust = !args.includes('--js') && sampleSize === undefined;
 const js = !args.includes('--rust');
@@ -91,7 +95,6 @@ if (js) {
   const only = files.filter((f) => f.startsWith('js/'));
   const mutate = only.length > 0 ? ['--mutate', only.join(',')] : [];
   const sampling = sampleSize === undefined ? [] : await drawSample(only);
-  const started = Date.now();
   run(process.execPath, [
     join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'),
     'run',
@@ -99,11 +102,11 @@ if (js) {
     ...mutate,
     ...sampling,
   ]);
-  if (sampleSize !== undefined) await estimate((Date.now() - started) / 1000);
+  if (sampleSize !== undefined) await estimate();
 }
 
 // Draws the sample into mutants/out/sample.json and gives Stryker's arguments that make it test
-// only those mutants (mutants/sample-checker.mjs).
+// only those mutants, in that order, and write each result as it comes (mutants/sample-plugins.mjs).
 async function drawSample(only) {
   const { listMutants, mutatedFiles, pick, sampleFile } = await import('../mutants/sample.mjs');
   const config = (await import('../mutants/stryker.config.mjs')).default;
@@ -112,17 +115,19 @@ async function drawSample(only) {
   mkdirSync(dirname(sampleFile), { recursive: true });
   writeFileSync(sampleFile, JSON.stringify({ seed, population: population.length, sample }));
   console.log(`Stryker: ${sample.length} of ${population.length} mutants, seed ${seed}`);
-  const checker = join(root, 'mutants', 'sample-checker.mjs');
-  return ['--checkers', 'sample', '--appendPlugins', checker];
+  const plugins = join(root, 'mutants', 'sample-plugins.mjs');
+  const reporters = [...config.reporters, 'sample'].join(',');
+  return ['--checkers', 'sample', '--reporters', reporters, '--appendPlugins', plugins];
 }
 
-// The sample's counts, its estimated score with a 95 % Wilson interval, and its survivors.
-async function estimate(seconds) {
-  const { sampledResults, sampleFile, wilson } = await import('../mutants/sample.mjs');
-  const { sample, population } = JSON.parse(readFileSync(sampleFile, 'utf8'));
-  const report = JSON.parse(readFileSync(join(out, 'stryker.json'), 'utf8'));
-  const { results, missing } = sampledResults(report, sample);
-  if (missing.length > 0) throw new Error(`not in Stryker's report: ${missing.join('; ')}`);
+// The sample's counts, its estimated score with a 95 % Wilson interval, and its survivors, from
+// the results written so far (a run stopped early holds the sample's first mutants): also
+// `node scripts/mutants.mjs --estimate`.
+async function estimate() {
+  const { resultsFile, sampleFile, wilson } = await import('../mutants/sample.mjs');
+  const { sample, population, seed } = JSON.parse(readFileSync(sampleFile, 'utf8'));
+  const lines = readFileSync(resultsFile, 'utf8').trim().split('\n').filter(Boolean);
+  const results = lines.map((l) => JSON.parse(l));
   const by = {};
   for (const r of results) by[r.status] = [...(by[r.status] ?? []), r];
   const n = (status) => by[status]?.length ?? 0;
@@ -130,9 +135,12 @@ async function estimate(seconds) {
   const valid = detected + n('Survived') + n('NoCoverage');
   const [low, high] = wilson(detected, valid);
   const pct = (x) => `${(100 * x).toFixed(1)} %`;
-  console.log(`Sample of ${results.length} (of ${population}) in ${Math.round(seconds)} s:`);
+  const seconds = results.slice(1).map((r, i) => (r.at - results[i].at) / 1000);
+  const mean = seconds.reduce((a, b) => a + b, 0) / seconds.length;
+  console.log(`${results.length} of the ${sample.length} sampled (of ${population}, seed ${seed}):`);
   for (const [status, list] of Object.entries(by)) console.log(`  ${status}: ${list.length}`);
   console.log(`Estimated score ${pct(detected / valid)}, 95 % Wilson interval ${pct(low)}–${pct(high)}`);
+  console.log(`Mean time a mutant (after the first): ${mean.toFixed(1)} s`);
   for (const r of [...(by.Survived ?? []), ...(by.NoCoverage ?? [])]) {
     console.log(`  ${r.status}: ${r.key}`);
   }
