@@ -4,6 +4,7 @@
 // failing file: the fastest files, and those that kill the most, first.
 const TESTS = [
   'webidl',
+  'buffer-node',
   'shared',
   'shared-without-natives',
   'wrong-natives',

@@ -1,0 +1,43 @@
+// In Node, buffer.node.mjs's probes find every Buffer fast path, and each gives what the standard
+// says. A probe that wrongly refused Node's Buffer would leave every output right, only slower (the
+// package falls back to wasm or plain JS), so no test of the outputs could see it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  EXTERNAL,
+  nodeView,
+  ucs2Slice,
+  ucs2Write,
+  utf16Bytes,
+  utf16LeWhole,
+  windows1252Latin1,
+} from '../../pkg/buffer.node.mjs';
+
+const bytes = (...b) => new Uint8Array(b);
+
+test('every Buffer fast path is found in Node', () => {
+  const paths = { ucs2Slice, ucs2Write, utf16LeWhole, windows1252Latin1 };
+  for (const [name, path] of Object.entries(paths)) assert.equal(typeof path, 'function', name);
+  assert.notEqual(nodeView(new ArrayBuffer(8)), null);
+  assert.notEqual(utf16Bytes('a', false), null);
+  // Node copies more than 0xFBEE9 code units into an external string (EXTERN_APEX).
+  assert.ok(EXTERNAL > 0xfbee9, `EXTERNAL is ${EXTERNAL}`);
+});
+
+test('the fast paths give what the standard says', () => {
+  const view = nodeView(new ArrayBuffer(8));
+  assert.equal(ucs2Write(view, 'a\uD800', 2, 4), 4);
+  assert.deepEqual([...view], [0, 0, 0x61, 0, 0, 0xd8, 0, 0]);
+  assert.equal(ucs2Slice(view, 2, 4), 'a');
+  // https://encoding.spec.whatwg.org/#shared-utf-16-decoder: a BOM dropped, a lone lead
+  // surrogate and an odd last byte each one U+FFFD, or a fatal error (null).
+  assert.equal(utf16LeWhole(bytes(0xff, 0xfe, 0x41, 0x00, 0x3d, 0xd8, 0x42, 0x00), false, false), 'A\uFFFDB');
+  assert.equal(utf16LeWhole(bytes(0xff, 0xfe, 0x41, 0x00, 0x42), false, true), '\uFEFFA\uFFFD');
+  assert.equal(utf16LeWhole(bytes(0x41, 0x00, 0x3d, 0xd8), true, false), null);
+  // https://encoding.spec.whatwg.org/#windows-1252 is Latin-1 but for 0x80-0x9F (null: not taken).
+  assert.equal(windows1252Latin1(bytes(0x41, 0xa0, 0xe9, 0xff)), 'A\u00A0\u00E9\u00FF');
+  assert.equal(windows1252Latin1(bytes(0x41, 0x80)), null);
+  // The encoders' USVString: a lone surrogate is U+FFFD (FD FF in UTF-16LE, FF FD in BE).
+  assert.deepEqual(utf16Bytes('a\uD800', false), bytes(0x61, 0x00, 0xfd, 0xff));
+  assert.deepEqual(utf16Bytes('a\uD800', true), bytes(0x00, 0x61, 0xff, 0xfd));
+});
