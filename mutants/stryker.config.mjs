@@ -49,6 +49,9 @@ export default {
   timeoutMS: 60000,
   // The initial run of the whole chain takes 4 minutes unloaded, far more on a busy machine.
   dryRunTimeoutMinutes: 30,
+  // A mutant's limit is the initial run's time times this, plus timeoutMS: under a varying load a
+  // survivor's whole chain outlasted 1.5 times it (Stryker's default) and was taken for a loop.
+  timeoutFactor: 3,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'mutants/out/stryker.json' },
   tempDirName: 'mutants/out/stryker-tmp',
