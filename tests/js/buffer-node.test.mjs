@@ -41,3 +41,15 @@ test('the fast paths give what the standard says', () => {
   assert.deepEqual(utf16Bytes('a\uD800', false), bytes(0x61, 0x00, 0xfd, 0xff));
   assert.deepEqual(utf16Bytes('a\uD800', true), bytes(0x00, 0x61, 0xff, 0xfd));
 });
+
+test('a Buffer without swap16 leaves UTF-16BE to the other paths', async () => {
+  const { swap16 } = Buffer.prototype;
+  delete Buffer.prototype.swap16;
+  try {
+    // Freshly evaluated, so that its Buffer methods are read without swap16.
+    const probed = await import('../../js/buffer.node.mjs?without-swap16');
+    assert.equal(probed.utf16Bytes('a', true), null);
+  } finally {
+    Buffer.prototype.swap16 = swap16;
+  }
+});
