@@ -246,3 +246,38 @@ for (const [what, wrap, cases, entries] of WRONG) {
     }
   });
 }
+
+// A native that calls back into the package: a stream's decoder whose native decode() runs the same
+// decoder again is refused with a TypeError that says so, and the outer call goes on.
+test('a native decode() that calls the same decoder again is refused', () => {
+  const code = `
+    const Native = globalThis.TextDecoder;
+    let again = null;
+    const errors = [];
+    globalThis.TextDecoder = class extends Native {
+      decode(input, options) {
+        const d = again;
+        again = null;
+        try {
+          d?.decode(new Uint8Array([0x41]));
+        } catch (e) {
+          errors.push(e.constructor.name + ': ' + e.message);
+        }
+        return super.decode(input, options);
+      }
+    };
+    const lib = await import('encoding-wasm');
+    // The natives' self-tests run on first use: done first, so that \`again\` is taken by our call.
+    new lib.TextDecoder('utf-8').decode(new Uint8Array([0x61]), { stream: true });
+    const d = new lib.TextDecoder('utf-8');
+    again = d;
+    const text = d.decode(new Uint8Array([0x61, 0xe3, 0x81]), { stream: true }) + d.decode(new Uint8Array([0x82]));
+    console.log(JSON.stringify({ text, errors, called: again === null }));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });
+  const { text, errors, called } = JSON.parse(out);
+  assert.ok(called, 'the native decoder was not used: the case tests nothing');
+  assert.equal(text, 'a\u3042');
+  assert.deepEqual(errors, [
+    "TypeError: Failed to execute 'decode' on 'TextDecoder': called again while its earlier call is still running.",
+  ]);
+});
