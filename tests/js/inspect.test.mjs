@@ -28,6 +28,8 @@ const CASES = [
   ['not compact', (C) => ({ x: new C.TextDecoder('koi8-r') }), { compact: false }],
   ['in a Map', (C) => new Map([['d', new C.TextDecoder('euc-jp')]]), {}],
   ['a subclass', (C) => new (class Sub extends C.TextDecoder {})('iso-2022-jp'), {}],
+  // A class with no name is passed over for the nearest named one.
+  ['a subclass with no name', (C) => new [class extends C.TextDecoder {}][0]('big5'), {}],
   [
     "a subclass's getter",
     (C) =>
