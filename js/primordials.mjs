@@ -23,7 +23,7 @@ export const U32 = Uint32Array;
 export const DV = DataView;
 const TypedArrayPrototype = getPrototypeOf(U8.prototype);
 
-export const { ceil: MathCeil, floor: MathFloor, max: MathMax } = Math;
+export const { ceil: MathCeil, floor: MathFloor, max: MathMax, min: MathMin } = Math;
 export const { defineProperty: ObjectDefineProperty, setPrototypeOf: ObjectSetPrototypeOf } = Object;
 export const StringFromCharCode = String.fromCharCode;
 export const StringFromCodePoint = String.fromCodePoint;
