@@ -1,0 +1,45 @@
+// encoding-wasm/detect (sniffHTML, HTMLDecoderStream): the runtime-neutral cases of
+// shared/detect-html.mjs against the ES module entry and the CommonJS one, and what only Node
+// shows (the entries' files, util.inspect).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { inspect } from 'node:util';
+import * as detect from 'encoding-wasm/detect';
+import cases from './shared/detect-html.mjs';
+import { runCase } from './run-case.mjs';
+
+const require = createRequire(import.meta.url);
+
+for (const [entry, lib] of [
+  ['import', detect],
+  ['require', require('encoding-wasm/detect')],
+]) {
+  test(`encoding-wasm/detect (${entry})`, async (t) => {
+    for (const [name, fn] of cases) await t.test(name, (t) => runCase(t, fn, lib));
+  });
+}
+
+test('the entries export sniffHTML and HTMLDecoderStream only', () => {
+  assert.deepEqual(Object.keys(detect).sort(), ['HTMLDecoderStream', 'sniffHTML']);
+  assert.deepEqual(Object.keys(require('encoding-wasm/detect')).sort(), ['HTMLDecoderStream', 'sniffHTML']);
+});
+
+test('the CommonJS entry decodes with the TextDecoder of the CommonJS API (one registry)', async () => {
+  const { HTMLDecoderStream } = require('encoding-wasm/detect');
+  // Shift_JIS is in the japanese family, bound by require('encoding-wasm') when first asked for.
+  const stream = new HTMLDecoderStream({ transportLabel: 'shift_jis' });
+  const out = [];
+  const writer = stream.writable.getWriter();
+  writer.write(new Uint8Array([0x82, 0xa0]));
+  writer.close();
+  for await (const s of stream.readable) out.push(s);
+  assert.equal(out.join(''), '\u3042');
+});
+
+test('util.inspect shows an HTMLDecoderStream by its attributes', () => {
+  const shown = inspect(new detect.HTMLDecoderStream({ fatal: true }));
+  assert.match(shown, /^HTMLDecoderStream \{/);
+  assert.match(shown, /encoding: ''/);
+  assert.match(shown, /fatal: true/);
+});
