@@ -55,7 +55,12 @@ export const SNIFF_CASES = [
   ['meta charset, unquoted', bytes('<meta charset=gbk>'), undefined, meta('GBK')],
   ['META CHARSET in upper case', bytes('<META CHARSET=SHIFT_JIS>'), undefined, meta('Shift_JIS')],
   ['<meta/ then the attribute', bytes('<meta/charset=big5>'), undefined, meta('Big5')],
-  ['<meta and a tab, newline, form feed, carriage return', bytes('<meta\t\n\f\rcharset=big5>'), undefined, meta('Big5')],
+  [
+    '<meta and a tab, newline, form feed, carriage return',
+    bytes('<meta\t\n\f\rcharset=big5>'),
+    undefined,
+    meta('Big5'),
+  ],
   ['<metacharset is another tag', bytes('<metacharset=gbk>'), undefined, DEFAULT],
   ['spaces around =', bytes('<meta charset \t= \n"big5" >'), undefined, meta('Big5')],
   ['a label with spaces inside the quotes', bytes('<meta charset=" utf-8 ">'), undefined, meta('UTF-8')],
@@ -67,13 +72,38 @@ export const SNIFF_CASES = [
   ['a quoted value then />', bytes('<meta charset="koi8-r"/>'), undefined, meta('KOI8-R')],
   ['a quoted value with a > inside', bytes('<meta charset="koi8-r>">'), undefined, DEFAULT],
   ['a non-ASCII byte in the label', bytes('<meta charset="koi8', [0xff], 'r">'), undefined, DEFAULT],
-  ['an unsupported label, then a later meta', bytes('<meta charset="utf-7"><meta charset="koi8-r">'), undefined, meta('KOI8-R')],
-  ['a meta without charset or content, then one with', bytes('<meta name=x><meta charset=koi8-r>'), undefined, meta('KOI8-R')],
-  ['duplicate charset: the first counts', bytes('<meta charset="koi8-r" charset="shift_jis">'), undefined, meta('KOI8-R')],
-  ['duplicate charset: a first unknown one counts', bytes('<meta charset="bogus" charset="koi8-r">'), undefined, DEFAULT],
+  [
+    'an unsupported label, then a later meta',
+    bytes('<meta charset="utf-7"><meta charset="koi8-r">'),
+    undefined,
+    meta('KOI8-R'),
+  ],
+  [
+    'a meta without charset or content, then one with',
+    bytes('<meta name=x><meta charset=koi8-r>'),
+    undefined,
+    meta('KOI8-R'),
+  ],
+  [
+    'duplicate charset: the first counts',
+    bytes('<meta charset="koi8-r" charset="shift_jis">'),
+    undefined,
+    meta('KOI8-R'),
+  ],
+  [
+    'duplicate charset: a first unknown one counts',
+    bytes('<meta charset="bogus" charset="koi8-r">'),
+    undefined,
+    DEFAULT,
+  ],
   ['UTF-16LE from a meta is UTF-8', bytes('<meta charset="utf-16le">'), undefined, meta('UTF-8')],
   ['UTF-16 (LE) from a meta is UTF-8', bytes('<meta charset=utf-16>'), undefined, meta('UTF-8')],
-  ['x-user-defined from a meta is windows-1252', bytes('<meta charset="x-user-defined">'), undefined, meta('windows-1252')],
+  [
+    'x-user-defined from a meta is windows-1252',
+    bytes('<meta charset="x-user-defined">'),
+    undefined,
+    meta('windows-1252'),
+  ],
   ['replacement from a meta', bytes('<meta charset="iso-2022-kr">'), undefined, meta('replacement')],
   ['latin1 is windows-1252', bytes('<meta charset=iso-8859-1>'), undefined, meta('windows-1252')],
   // The prescan: http-equiv and content (need pragma, got pragma).
@@ -146,12 +176,7 @@ export const SNIFF_CASES = [
     undefined,
     DEFAULT,
   ],
-  [
-    'content: an unknown label',
-    bytes('<meta http-equiv=content-type content="charset=utf-7">'),
-    undefined,
-    DEFAULT,
-  ],
+  ['content: an unknown label', bytes('<meta http-equiv=content-type content="charset=utf-7">'), undefined, DEFAULT],
   [
     'content: UTF-16BE is UTF-8',
     bytes('<meta http-equiv=content-type content="charset=unicodeFFFE">'),
@@ -217,9 +242,19 @@ export const SNIFF_CASES = [
   ['XML declaration, single quotes', bytes("<?xml version='1.0' encoding='euc-kr'?>"), undefined, xml('EUC-KR')],
   ['XML declaration, spaces around =', bytes('<?xml encoding \t= \n"koi8-r" ?>'), undefined, xml('KOI8-R')],
   ['XML declaration, control bytes around =', bytes('<?xml encoding\x01=\x1f"koi8-r"?>'), undefined, xml('KOI8-R')],
-  ['XML declaration, a meta later wins', bytes(`<?xml version="1.0" encoding="Shift_JIS"?>${KOI8}`), undefined, meta('KOI8-R')],
+  [
+    'XML declaration, a meta later wins',
+    bytes(`<?xml version="1.0" encoding="Shift_JIS"?>${KOI8}`),
+    undefined,
+    meta('KOI8-R'),
+  ],
   ['XML declaration: UTF-16 is UTF-8', bytes('<?xml version="1.0" encoding="utf-16"?>'), undefined, xml('UTF-8')],
-  ['XML declaration: x-user-defined stays', bytes('<?xml encoding="x-user-defined"?>'), undefined, xml('x-user-defined')],
+  [
+    'XML declaration: x-user-defined stays',
+    bytes('<?xml encoding="x-user-defined"?>'),
+    undefined,
+    xml('x-user-defined'),
+  ],
   ['XML declaration: replacement', bytes('<?xml encoding="hz-gb-2312"?>'), undefined, xml('replacement')],
   ['XML declaration: a space in the label', bytes('<?xml encoding="koi8-r "?>'), undefined, DEFAULT],
   ['XML declaration: unquoted', bytes('<?xml encoding=koi8-r?>'), undefined, DEFAULT],
@@ -234,7 +269,12 @@ export const SNIFF_CASES = [
   ['empty input', bytes(), undefined, DEFAULT],
   ['no markup', bytes('Hello'), undefined, DEFAULT],
   ['a default label', bytes('<p>'), { defaultEncoding: 'sjis' }, { encoding: 'Shift_JIS', source: 'default' }],
-  ['a default label with spaces', bytes('<p>'), { defaultEncoding: ' UTF-8 ' }, { encoding: 'UTF-8', source: 'default' }],
+  [
+    'a default label with spaces',
+    bytes('<p>'),
+    { defaultEncoding: ' UTF-8 ' },
+    { encoding: 'UTF-8', source: 'default' },
+  ],
   ['a meta beats the default', bytes(KOI8), { defaultEncoding: 'utf-8' }, meta('KOI8-R')],
   ['unknown options are ignored', bytes('<p>'), { detect: true, tld: 'jp' }, DEFAULT],
 ];
@@ -439,7 +479,10 @@ export default [
       equal((await pipe(labelled, [bytes('<p>', [0xc1])])).join(''), '<p>\u0430');
       equal(labelled.source, 'transport');
       const user = new detect.HTMLDecoderStream();
-      equal((await pipe(user, [bytes('<meta charset=x-user-defined>', [0x80])])).join(''), '<meta charset=x-user-defined>\u20AC');
+      equal(
+        (await pipe(user, [bytes('<meta charset=x-user-defined>', [0x80])])).join(''),
+        '<meta charset=x-user-defined>\u20AC',
+      );
       equal(user.encoding, 'windows-1252');
     },
   ],
@@ -453,7 +496,10 @@ export default [
       equal(fatal.fatal, true);
       await rejects(pipe(fatal, input), TypeError);
       // A partial character at the end.
-      await rejects(pipe(new detect.HTMLDecoderStream({ fatal: 1 }), [bytes('<meta charset=utf-8>', [0xe2, 0x82])]), TypeError);
+      await rejects(
+        pipe(new detect.HTMLDecoderStream({ fatal: 1 }), [bytes('<meta charset=utf-8>', [0xe2, 0x82])]),
+        TypeError,
+      );
       // Past the first 1024 bytes.
       await rejects(
         pipe(new detect.HTMLDecoderStream({ fatal: true, transportLabel: 'utf-8' }), [bytes(pad(2000)), bytes([0xc0])]),
@@ -469,7 +515,10 @@ export default [
       const out = await pipe(stream, [bytes('<meta charset=iso-2022-kr>'), bytes('more'), bytes(pad(2000))]);
       deepEqual(out, ['\uFFFD']);
       equal(stream.encoding, 'replacement');
-      await rejects(pipe(new detect.HTMLDecoderStream({ fatal: true, transportLabel: 'hz-gb-2312' }), [bytes('x')]), TypeError);
+      await rejects(
+        pipe(new detect.HTMLDecoderStream({ fatal: true, transportLabel: 'hz-gb-2312' }), [bytes('x')]),
+        TypeError,
+      );
       deepEqual(await pipe(new detect.HTMLDecoderStream({ transportLabel: 'hz-gb-2312' }), []), []);
     },
   ],
