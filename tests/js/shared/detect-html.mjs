@@ -367,7 +367,13 @@ export default [
   [
     'sniffHTML: big and pathological inputs end at once, reading 1024 bytes',
     (detect) => {
-      const many = (s, n) => bytes(s.repeat(n));
+      // `s` `n` times, by doubling copies (quick in interpreters too).
+      const many = (s, n) => {
+        const out = new Uint8Array(s.length * n);
+        out.set(bytes(s));
+        for (let have = s.length; have < out.length; have *= 2) out.copyWithin(have, 0, have);
+        return out;
+      };
       const inputs = [
         many('<', 1 << 20),
         many('<!--', 1 << 18),
@@ -375,7 +381,7 @@ export default [
         many('<meta a=b ', 1 << 16),
         many('<meta "', 1 << 17),
         many('<?xml encoding', 1 << 16),
-        bytes('<?xml encoding="', pad(1 << 20)),
+        bytes('<?xml encoding="', pad(1 << 12)),
       ];
       for (const input of inputs) deepEqual(detect.sniffHTML(input), DEFAULT, `${input.length} bytes`);
     },
