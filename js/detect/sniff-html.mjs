@@ -249,16 +249,12 @@ function getAnAttribute(at) {
   if (b[p] === GT) return done(null);
   // 3, 4, 5. The name.
   let name = '';
-  const value = '';
   for (;;) {
     if (p >= n) return OUT;
     const c = b[p];
-    if (c === EQUALS && name !== '') {
-      p++;
-      return attributeValue(at, p, name);
-    }
+    if (c === EQUALS && name !== '') return attributeValue(at, p + 1, name);
     if (isSpace(c)) break;
-    if (c === SLASH || c === GT) return done({ name, value });
+    if (c === SLASH || c === GT) return done({ name, value: '' });
     name += lowered(c);
     p++;
   }
@@ -266,12 +262,12 @@ function getAnAttribute(at) {
   while (p < n && isSpace(b[p])) p++;
   if (p >= n) return OUT;
   // 7. No `=`: a name without a value.
-  if (b[p] !== EQUALS) return done({ name, value });
+  if (b[p] !== EQUALS) return done({ name, value: '' });
   // 8.
   return attributeValue(at, p + 1, name);
 }
 
-// Get an attribute's steps 9 to 12 (value), from `p`.
+// Get an attribute's steps 9 to 12 (value), from `start`.
 function attributeValue(at, start, name) {
   const { b } = at;
   const n = b.length;
