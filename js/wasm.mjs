@@ -15,6 +15,7 @@ import {
   U16,
   U32,
   MathCeil,
+  JSONStringify,
   MapPrototypeGet,
   MapPrototypeGetSize,
   MapPrototypeSet,
@@ -338,7 +339,7 @@ export function encodingForLabel(l, what, allowReplacement, loaded = true) {
   const enc = labelToEncoding(l);
   if (enc < 0 || (enc === REPLACEMENT && !allowReplacement)) {
     const shown = l.length > 64 ? `${StringPrototypeSlice(l, 0, 64)}…` : l;
-    throw new RangeError(`${what}: the encoding label ${JSON.stringify(shown)} is not supported.`);
+    throw new RangeError(`${what}: the encoding label ${JSONStringify(shown)} is not supported.`);
   }
   return loaded ? loadedEncoding(enc, what) : enc;
 }

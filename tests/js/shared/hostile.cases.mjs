@@ -593,6 +593,52 @@ export default [
     },
   ],
   [
+    "an unknown label's RangeError is made by no replaceable built-in, by every API that takes one",
+    (lib) => {
+      // The message quotes the label as JSON: by JSON.stringify as captured at load, so a caller's
+      // replacement neither runs nor turns the RangeError into its own error.
+      const patched = [
+        [JSON, 'stringify'],
+        [String.prototype, 'slice'],
+        [String.prototype, 'toLowerCase'],
+      ].map(([object, key]) => [object, key, object[key]]);
+      const refusals = [
+        (l) => new lib.TextDecoder(l),
+        (l) => new lib.TextDecoderStream(l),
+        (l) => lib.encode('a', l),
+        (l) => new lib.LegacyEncoder(l),
+        (l) => lib.decode(new Uint8Array(1), l),
+        (l) => lib.inspect(new Uint8Array(1), l),
+      ];
+      const errors = [];
+      try {
+        for (const [object, key] of patched) {
+          object[key] = () => {
+            throw new Error(`${key} was called`);
+          };
+        }
+        for (const refuse of refusals) {
+          for (const label of ['bogus', `"${'x'.repeat(100)}`]) {
+            try {
+              refuse(label);
+              errors.push(null);
+            } catch (e) {
+              errors.push(e);
+            }
+          }
+        }
+      } finally {
+        for (const [object, key, original] of patched) object[key] = original;
+      }
+      for (let i = 0; i < errors.length; i += 2) {
+        ok(errors[i] instanceof RangeError, `${errors[i]}`);
+        ok(errors[i].message.endsWith(': the encoding label "bogus" is not supported.'), errors[i].message);
+        ok(errors[i + 1] instanceof RangeError, `${errors[i + 1]}`);
+        ok(errors[i + 1].message.includes(` label "\\"${'x'.repeat(63)}…" is not`), errors[i + 1].message);
+      }
+    },
+  ],
+  [
     'every method and attribute rejects a foreign or primitive `this` as illegal invocation',
     (lib) => {
       for (const name of [
