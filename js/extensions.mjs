@@ -320,17 +320,19 @@ export function inspect(bytes, label, options = undefined) {
   const input = toBytes(bytes, what);
   const l = toDOMString(label);
   const { compact, ignoreBOM, limit, sniffBOM } = inspectOptions(options, what);
-  // With sniffBOM, a BOM picks the encoding (and its module) before the label's is needed: the
-  // inspector, made for that one, sniffs the same BOM again and skips it.
+  // With sniffBOM, a BOM picks the encoding (and its module) before the label's is needed, and
+  // that encoding's inspector drops it as TextDecoder drops its own; without one, there is none
+  // to drop.
   const enc = encodingForLabel(l, what, true, !sniffBOM);
   const length = lengthOf(input);
   const sniffed = sniffBOM ? bomSniff(input, length) : -1;
   const first = sniffed >= 0 ? sniffed >> 8 : enc;
+  const keepBOM = sniffBOM ? sniffed < 0 : ignoreBOM;
   const m = moduleOf(loadedEncoding(first, what));
   m.enter();
   let r;
   try {
-    r = m.CoreTextDecoder.create(first, INSPECT | (ignoreBOM ? IGNORE_BOM : 0) | (sniffBOM ? PLAIN : 0));
+    r = m.CoreTextDecoder.create(first, INSPECT | (keepBOM ? IGNORE_BOM : 0));
     r.set_error_limit(limit);
     let used = enc;
     let total = 0;

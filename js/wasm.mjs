@@ -20,7 +20,6 @@ import {
   MapPrototypeGet,
   MapPrototypeGetSize,
   MapPrototypeSet,
-  RegExpPrototypeExec,
   StringPrototypeCharCodeAt,
   StringPrototypeSlice,
   StringPrototypeToLowerCase,
@@ -47,6 +46,7 @@ export let FATAL = 0;
 export let IGNORE_BOM = 0;
 export let PLAIN = 0;
 export let INSPECT = 0;
+export let FAILED = 0;
 
 // Names and groups, read once from the core. TABLE[enc].module names the package entry that adds
 // the encoding (`encoding-wasm/<module>`).
@@ -232,6 +232,7 @@ function readTable(m) {
   IGNORE_BOM = m.result(1);
   PLAIN = m.result(2);
   INSPECT = m.result(3);
+  FAILED = m.result(4) | 0;
   const length = W.describe_encodings();
   FIRST_SINGLE_BYTE = m.result(0);
   LAST_SINGLE_BYTE = m.result(1);
@@ -293,10 +294,9 @@ export function moduleOf(enc) {
   return byEncoding[enc] ?? null;
 }
 
-// What a decoding or encoding export returns for a fatal error, where it would return a count:
-// malformed input (MALFORMED in src/wasm/decode.rs), an unmappable code point (UNMAPPABLE in
-// src/wasm/encode.rs). Any other negative count is a bug on this side (see checked).
-export const FAILED = -1;
+// FAILED (read from the core, src/wasm/info.rs): what a decoding or encoding export returns for a
+// fatal error, where it would return a count. Any other negative count is a bug on this side (see
+// checked).
 
 // `value`, unless the count `n` is negative: what the module returns for a bug on this side (-3:
 // a length beyond its buffer).
@@ -312,8 +312,16 @@ function isAsciiWhitespace(c) {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
-// A character no label has (every label is printable ASCII, without spaces).
-const NOT_IN_LABELS = /[^!-~]/;
+// Whether `s` could be a label: every label is at most 64 characters of printable ASCII, without
+// spaces (so a string with a non-ASCII character matches none).
+function couldBeLabel(s) {
+  if (s.length > 64) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = StringPrototypeCharCodeAt(s, i);
+    if (c < 0x21 || c > 0x7e) return false;
+  }
+  return true;
+}
 
 // get an encoding (https://encoding.spec.whatwg.org/#concept-encoding-get): the encoding number for
 // `label` (already a string), or -1. Short labels are cached (a bounded number, each at most 64
@@ -322,18 +330,14 @@ export function labelToEncoding(label) {
   let enc = MapPrototypeGet(labelCache, label);
   if (enc !== undefined) return enc;
   // ASCII whitespace stripped from both ends by a scan (linear in the label's length, whatever
-  // it holds): the one trim (the core's label_lookup, which trims too, is for other callers).
+  // it holds): the one trim.
   let start = 0;
   let end = label.length;
   while (start < end && isAsciiWhitespace(StringPrototypeCharCodeAt(label, start))) start++;
   while (end > start && isAsciiWhitespace(StringPrototypeCharCodeAt(label, end - 1))) end--;
   const trimmed = StringPrototypeSlice(label, start, end);
-  // Labels are short and ASCII lowercase: a longer string, or one with a character no label has
-  // (non-ASCII ones among them), matches none; another is matched ASCII case-insensitively.
-  enc =
-    trimmed.length <= 64 && RegExpPrototypeExec(NOT_IN_LABELS, trimmed) === null
-      ? (MapPrototypeGet(LABELS, StringPrototypeToLowerCase(trimmed)) ?? -1)
-      : -1;
+  // Matched ASCII case-insensitively (labels are ASCII lowercase).
+  enc = couldBeLabel(trimmed) ? (MapPrototypeGet(LABELS, StringPrototypeToLowerCase(trimmed)) ?? -1) : -1;
   if (label.length <= 64 && MapPrototypeGetSize(labelCache) < 512) MapPrototypeSet(labelCache, label, enc);
   return enc;
 }

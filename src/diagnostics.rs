@@ -15,7 +15,6 @@
 
 use crate::decoder::{Decoder, DecoderMode, DecoderResult};
 use crate::encoding::Encoding;
-use crate::hooks::bom_sniff;
 
 /// One malformed sequence: `bytes[byte_start..byte_end]` became the U+FFFD at `text[text_index]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +40,7 @@ pub struct Inspection {
 /// offsets always count from the start of `bytes`.
 #[cfg(test)]
 pub fn inspect(bytes: &[u8], encoding: Encoding, ignore_bom: bool, sniff_bom: bool) -> Inspection {
-    let mut inspector = Inspector::new(encoding, ignore_bom, sniff_bom);
+    let mut inspector = Inspector::for_input(bytes, encoding, ignore_bom, sniff_bom);
     inspector.feed(bytes, true);
     Inspection {
         text: inspector.text,
@@ -59,12 +58,7 @@ const CARRY: usize = 4;
 #[derive(Clone, Debug)]
 pub struct Inspector {
     decoder: Decoder,
-    /// The encoding used (after a BOM sniff, the sniffed one).
     pub encoding: Encoding,
-    sniff_bom: bool,
-    /// Nothing fed yet: the BOM is sniffed from the first piece, which must hold the first three
-    /// bytes of the input (or all of it).
-    first: bool,
     /// A leading U+FEFF of the text is still to be removed.
     drop_bom: bool,
     /// Bytes fed before the current piece.
@@ -85,14 +79,14 @@ pub struct Inspector {
 }
 
 impl Inspector {
-    pub fn new(encoding: Encoding, ignore_bom: bool, sniff_bom: bool) -> Inspector {
+    /// An inspector that decodes as TextDecoder does with `encoding` and `ignore_bom`. For the
+    /// decode hook, the caller sniffs the BOM and passes the encoding it picks (without
+    /// `ignore_bom`: the BOM is then dropped as TextDecoder drops its own).
+    pub fn new(encoding: Encoding, ignore_bom: bool) -> Inspector {
         Inspector {
             decoder: Decoder::new(encoding),
             encoding,
-            sniff_bom,
-            first: true,
-            drop_bom: !sniff_bom
-                && !ignore_bom
+            drop_bom: !ignore_bom
                 && matches!(
                     encoding,
                     Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le
@@ -108,19 +102,20 @@ impl Inspector {
         }
     }
 
+    /// The inspector [`inspect`] uses for `bytes`. The decode hook's BOM sniff picks the
+    /// encoding, whose inspector drops that BOM as TextDecoder drops its own; without a BOM there
+    /// is nothing to drop.
+    #[cfg(test)]
+    fn for_input(bytes: &[u8], encoding: Encoding, ignore_bom: bool, sniff_bom: bool) -> Inspector {
+        match crate::hooks::bom_sniff(bytes).filter(|_| sniff_bom) {
+            Some((sniffed, _)) => Inspector::new(sniffed, false),
+            None => Inspector::new(encoding, ignore_bom || sniff_bom),
+        }
+    }
+
     /// Decodes the next piece of the input, recording each error; `last` ends the input.
     pub fn feed(&mut self, bytes: &[u8], last: bool) {
-        let mut at = self.offset;
-        if self.first {
-            self.first = false;
-            if let Some((sniffed, len)) = bom_sniff(bytes).filter(|_| self.sniff_bom) {
-                self.encoding = sniffed;
-                self.decoder = Decoder::new(sniffed);
-                at = len;
-                self.seq_start = len;
-            }
-        }
-        self.run(at, bytes);
+        self.run(self.offset, bytes);
         self.offset += bytes.len();
         let tail = &bytes[bytes.len().saturating_sub(CARRY)..];
         self.carry.extend_from_slice(tail);
@@ -426,8 +421,8 @@ mod tests {
         ];
         for (bytes, encoding, sniff) in cases {
             let whole = inspect(bytes, encoding, false, sniff);
-            for size in 3..bytes.len() {
-                let mut r = Inspector::new(encoding, false, sniff);
+            for size in 1..bytes.len() {
+                let mut r = Inspector::for_input(bytes, encoding, false, sniff);
                 let (mut text, mut errors) = (Vec::new(), Vec::new());
                 let pieces: Vec<&[u8]> = bytes.chunks(size).collect();
                 for (k, piece) in pieces.iter().enumerate() {
@@ -443,7 +438,7 @@ mod tests {
 
     #[test]
     fn errors_past_the_limit_are_counted_not_recorded() {
-        let mut r = Inspector::new(Encoding::Utf8, false, false);
+        let mut r = Inspector::new(Encoding::Utf8, false);
         r.limit = 3;
         r.feed(b"\x80a\x80", false);
         assert_eq!((r.errors.len(), r.total), (2, 2));

@@ -6,7 +6,7 @@ use encoding_wasm::wasm::buffers::{input16, input8, output16_at, output8, result
 use encoding_wasm::wasm::decode::{bom_sniff, decode_once, decode_saved, CoreTextDecoder};
 use encoding_wasm::wasm::encode::encode_saved;
 use encoding_wasm::wasm::info::{
-    describe_encodings, flag_bits, has_encoding, label_lookup, FATAL, IGNORE_BOM, INSPECT, PLAIN,
+    describe_encodings, flag_bits, has_encoding, FAILED, FATAL, IGNORE_BOM, INSPECT, PLAIN,
 };
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -40,20 +40,6 @@ fn bytes(n: i32) -> Vec<u8> {
 
 fn result(i: usize) -> u32 {
     unsafe { *results().add(i) }
-}
-
-#[wasm_bindgen_test]
-fn labels_resolve_as_the_standard_says() {
-    // The same answer as the core's own lookup.
-    assert_eq!(
-        encoding_wasm::Encoding::for_label("latin1").map(|e| e as u32),
-        Some(WINDOWS_1252)
-    );
-    assert_eq!(label_lookup(put(b" \tUTF8\n")), UTF8 as i32);
-    assert_eq!(label_lookup(put(b"latin1")), WINDOWS_1252 as i32);
-    assert_eq!(label_lookup(put(b"csiso2022kr")), REPLACEMENT as i32);
-    assert_eq!(label_lookup(put(b"utf-8\x0B")), -1);
-    assert_eq!(label_lookup(put(b"")), -1);
 }
 
 #[wasm_bindgen_test]
@@ -177,7 +163,6 @@ fn lengths_beyond_the_input_buffer_read_nothing() {
     );
     let mut d = CoreTextDecoder::create(UTF8, PLAIN).unwrap();
     assert_eq!(d.decode(huge, true), OUT_OF_BOUNDS);
-    assert_eq!(label_lookup(huge), -1);
     assert_eq!(bom_sniff(huge), -1);
     assert_eq!(encode_saved(UTF8, false, 0, huge, true), OUT_OF_BOUNDS);
     assert_eq!(encode_saved(UTF8, true, 0, huge, false), OUT_OF_BOUNDS);
@@ -189,10 +174,10 @@ fn lengths_beyond_the_input_buffer_read_nothing() {
 fn flag_bits_are_the_ones_the_exports_use() {
     flag_bits();
     assert_eq!(
-        [result(0), result(1), result(2), result(3)],
-        [FATAL, IGNORE_BOM, PLAIN, INSPECT]
+        [result(0), result(1), result(2), result(3), result(4)],
+        [FATAL, IGNORE_BOM, PLAIN, INSPECT, FAILED as u32]
     );
-    assert_eq!(decode_once(UTF8, FATAL, put(b"\xFF")), -1);
+    assert_eq!(decode_once(UTF8, FATAL, put(b"\xFF")), FAILED);
     assert_eq!(
         text(decode_once(UTF8, IGNORE_BOM, put(b"\xEF\xBB\xBF"))),
         "\u{FEFF}"

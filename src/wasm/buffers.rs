@@ -36,7 +36,7 @@ pub(crate) struct Scratch {
     pub(crate) out8: Vec<u8>,
     pub(crate) out16: Vec<u16>,
     /// Extra results of the last call (read counts, error details).
-    pub(crate) result: [u32; 4],
+    pub(crate) result: [u32; 5],
     /// Where the last decode wrote its UTF-16 output: JS reads this from memory, saving a call.
     pub(crate) out16_at: u32,
 }
@@ -46,7 +46,7 @@ pub(crate) static SCRATCH: Global<Scratch> = Global::new(Scratch {
     in16: Vec::new(),
     out8: Vec::new(),
     out16: Vec::new(),
-    result: [0; 4],
+    result: [0; 5],
     out16_at: 0,
 });
 

@@ -7,15 +7,13 @@
 //! a dangling pointer.
 
 use super::buffers::{sized, Scratch, OUT_OF_BOUNDS, SCRATCH};
-use super::info::{FATAL, IGNORE_BOM, INSPECT, PLAIN};
+use super::info::{FAILED, FATAL, IGNORE_BOM, INSPECT, PLAIN};
 use crate::decoder::{Decoder, DecoderMode, DecoderResult};
 use crate::diagnostics::Inspector;
 use crate::encoding::Encoding;
 use crate::text_decoder::TextDecoderCore;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-/// A fatal error: decode() throws a TypeError.
-const MALFORMED: i32 = -1;
 /// A saved state from JS that no decoder or encoder has (a bug on the JS side).
 pub(crate) const NOT_A_STATE: i32 = -4;
 
@@ -41,17 +39,13 @@ fn encoding(index: u32) -> Option<Encoding> {
 
 #[wasm_bindgen]
 impl CoreTextDecoder {
-    /// With `INSPECT`, an inspector: `IGNORE_BOM` and `PLAIN` (sniff the BOM as the decode hook
-    /// does) are its options; else with `PLAIN`, the decode hook's decoder. Undefined for an
-    /// unknown number (or one this module lacks), or without either flag.
+    /// With `INSPECT`, an inspector (`IGNORE_BOM` its option; for the decode hook, JS sniffs the
+    /// BOM and makes it for the encoding found); else with `PLAIN`, the decode hook's decoder.
+    /// Undefined for an unknown number (or one this module lacks), or without either flag.
     pub fn create(enc: u32, flags: u32) -> Option<CoreTextDecoder> {
         let e = encoding(enc)?;
         let state = if flags & INSPECT != 0 {
-            State::Inspect(Inspector::new(
-                e,
-                flags & IGNORE_BOM != 0,
-                flags & PLAIN != 0,
-            ))
+            State::Inspect(Inspector::new(e, flags & IGNORE_BOM != 0))
         } else if flags & PLAIN != 0 {
             State::Plain(Decoder::new(e))
         } else {
@@ -101,7 +95,7 @@ impl CoreTextDecoder {
                     chunk[8..12].copy_from_slice(&(m.text_index as u32).to_le_bytes());
                 }
                 let total = u32::try_from(r.total).unwrap_or(u32::MAX);
-                s.result = [r.errors.len() as u32, r.encoding as u32, total, 0];
+                s.result = [r.errors.len() as u32, r.encoding as u32, total, 0, 0];
                 let written = r.text.len();
                 r.text.clear();
                 r.errors.clear();
@@ -131,7 +125,7 @@ fn decode_text(
     let dst = sized(&mut s.out16, core.max_utf16_buffer_length(length));
     s.out16_at = dst.as_ptr() as u32;
     match core.decode_to_utf16(src, dst, last_piece) {
-        (DecoderResult::Malformed, _, _) => MALFORMED,
+        (DecoderResult::Malformed, _, _) => FAILED,
         // The output buffer holds the bound, so `OutputFull` does not happen.
         (_, _, written) => written as i32,
     }
@@ -204,7 +198,7 @@ pub fn decode_once(enc: u32, flags: u32, len: usize) -> i32 {
             DecoderMode::Replacement
         };
         return match d.decode_to_utf16(&s.in8[..len], dst, true, mode) {
-            (DecoderResult::Malformed, _, _) => MALFORMED,
+            (DecoderResult::Malformed, _, _) => FAILED,
             (_, _, written) => written as i32,
         };
     }

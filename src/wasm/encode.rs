@@ -3,12 +3,10 @@
 
 use super::buffers::{sized, OUT_OF_BOUNDS, SCRATCH};
 use super::decode::NOT_A_STATE;
+use super::info::FAILED;
 use crate::encoder::{Encoder, EncoderMode, EncoderResult};
 use crate::encoding::Encoding;
 use wasm_bindgen::prelude::wasm_bindgen;
-
-/// An unmappable code point in fatal mode.
-const UNMAPPABLE: i32 = -1;
 
 /// Encodes `in16[..units]` into `out8` with the encoder of encoding number `enc`, in html mode or
 /// fatal (`last` ends the input). The encoder's state is kept by JS between calls as a number
@@ -50,12 +48,12 @@ pub fn encode_saved(enc: u32, html: bool, saved: u32, units: usize, last: bool) 
     let saved = encoder.save();
     match result {
         EncoderResult::Unmappable(c) => {
-            s.result = [read as u32, u32::from(c), written as u32, saved];
-            UNMAPPABLE
+            s.result = [read as u32, u32::from(c), written as u32, saved, 0];
+            FAILED
         }
         // The output buffer holds the bound, so `OutputFull` does not happen.
         _ => {
-            s.result = [read as u32, 0, 0, saved];
+            s.result = [read as u32, 0, 0, saved, 0];
             written as i32
         }
     }

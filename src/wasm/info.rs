@@ -1,7 +1,6 @@
 //! What JS reads once at bind time: the table of encodings (names, groups, labels; JS takes the
-//! encoding numbers from it) and the flag bits of the decoding exports, so that neither is copied
-//! by hand into js/wasm.mjs. Also label lookup
-//! (<https://encoding.spec.whatwg.org/#concept-encoding-get>).
+//! encoding numbers from it and looks labels up in it) and the flag bits and return values of the
+//! decoding exports, so that none is copied by hand into js/wasm.mjs.
 
 use super::buffers::SCRATCH;
 use crate::encoding::Encoding;
@@ -18,17 +17,20 @@ pub const FATAL: u32 = 1;
 /// Decoder flag: ignore BOM.
 pub const IGNORE_BOM: u32 = 2;
 /// Decoder flag: a plain decoder in replacement mode without BOM handling (as the decode hook,
-/// <https://encoding.spec.whatwg.org/#decode>, runs it after its BOM sniff); for `inspect`, sniff
-/// the BOM as the decode hook does.
+/// <https://encoding.spec.whatwg.org/#decode>, runs it after its BOM sniff).
 pub const PLAIN: u32 = 4;
 /// Decoder flag: an inspector (`inspect()`) rather than a decoder.
 pub const INSPECT: u32 = 8;
+/// What a decoding or encoding export returns in place of a count for a fatal error (malformed
+/// input, or an unmappable code point): JS throws the error.
+pub const FAILED: i32 = -1;
 
-/// Writes the flag bits to `results`: [FATAL, IGNORE_BOM, PLAIN, INSPECT].
+/// Writes the flag bits and the fatal error's return value to `results`: [FATAL, IGNORE_BOM,
+/// PLAIN, INSPECT, FAILED].
 #[wasm_bindgen]
 pub fn flag_bits() {
     // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
-    unsafe { SCRATCH.get() }.result = [FATAL, IGNORE_BOM, PLAIN, INSPECT];
+    unsafe { SCRATCH.get() }.result = [FATAL, IGNORE_BOM, PLAIN, INSPECT, FAILED as u32];
 }
 
 /// Whether this module has the decoder (and encoder, if any) of encoding number `enc`.
@@ -39,28 +41,11 @@ pub fn has_encoding(enc: u32) -> bool {
         .is_some_and(|e| e.is_available())
 }
 
-/// get an encoding (<https://encoding.spec.whatwg.org/#concept-encoding-get>) for the label in
-/// `in8[..len]`: its number, or -1 for failure. Only in a module with the lite encodings: JS asks
-/// that one (an add-on has no labels).
-#[cfg(feature = "lite")]
-#[wasm_bindgen]
-pub fn label_lookup(len: usize) -> i32 {
-    // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
-    match unsafe { SCRATCH.get() }
-        .in8
-        .get(..len)
-        .and_then(Encoding::for_label_bytes)
-    {
-        Some(e) => e as i32,
-        None => -1,
-    }
-}
-
 /// Writes the table of encodings to `out8` as ASCII and returns its length: one line per
 /// encoding in the standard's order, `heading TAB name TAB has-encoder(0/1) TAB module TAB labels`
 /// with labels separated by spaces, where the module is the family's feature (`Family::feature`).
 /// `results` gets the numbers of the first and the last single-byte encoding. Only in a module
-/// with the lite encodings, as `label_lookup`: JS reads the table from that one.
+/// with the lite encodings: JS reads the table (and so the labels) from that one.
 #[cfg(feature = "lite")]
 #[wasm_bindgen]
 pub fn describe_encodings() -> usize {

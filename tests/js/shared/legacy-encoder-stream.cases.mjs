@@ -1,26 +1,17 @@
 // LegacyEncoderStream: TextEncoderStream's shape for every encoder. Expected bytes are the
 // standard's (index pointers named beside them), or encode() of the whole text for chunkings.
-import { equal, deepEqual, rejects, throws, ok } from './assert.mjs';
+import { equal, deepEqual, rejects, throws, ok, pipe as pipeChunks } from './assert.mjs';
 
 const ascii = (s) => Array.from(s, (c) => c.charCodeAt(0));
 
 /** Writes `chunks` to the stream and resolves to every byte read, in one array. */
 async function pipe(stream, chunks) {
-  const writer = stream.writable.getWriter();
-  const reader = stream.readable.getReader();
-  const reading = (async () => {
-    const out = [];
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return out;
-      ok(value instanceof Uint8Array && value.length > 0, 'chunks are non-empty Uint8Arrays');
-      for (const b of value) out.push(b);
-    }
-  })();
-  reading.catch(() => {}); // a write error is what the caller sees
-  for (const c of chunks) await writer.write(c);
-  await writer.close();
-  return reading;
+  const out = [];
+  for (const value of await pipeChunks(stream, chunks)) {
+    ok(value instanceof Uint8Array && value.length > 0, 'chunks are non-empty Uint8Arrays');
+    for (const b of value) out.push(b);
+  }
+  return out;
 }
 
 // A small deterministic generator, so a failure names a reproducible chunking.
