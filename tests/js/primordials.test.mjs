@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 
 const MiB = 1 << 20;
 const ENTRIES = {
@@ -66,6 +67,15 @@ function calls(lib, big) {
       list.push([`inspect() ${label}`, () => lib.inspect(bytes, label).text, want]);
     }
   }
+  // The standard's table (indexes/encodings.json); the standard defines no encoder for these three.
+  const table = JSON.parse(readFileSync(new URL('../../indexes/encodings.json', import.meta.url), 'utf8'));
+  const noEncoder = ['replacement', 'UTF-16BE', 'UTF-16LE'];
+  const groups = table.map(({ heading, encodings }) => ({
+    heading,
+    encodings: encodings.map(({ name, labels }) => ({ name, labels, hasEncoder: !noEncoder.includes(name) })),
+  }));
+  list.push(['encodings()', () => lib.encodings(), show(groups)]);
+  list.push(['getEncoding()', () => lib.getEncoding(' SJIS\n'), 'Shift_JIS']);
   const sjis = text('\u3042', count);
   const sjisBytes = show(input([0x82, 0xa0], count));
   const gb = `a${'\u4E02b'.repeat(count)}`;
