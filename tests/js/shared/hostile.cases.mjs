@@ -639,6 +639,48 @@ export default [
     },
   ],
   [
+    "a TypeError[Symbol.hasInstance] defined after load neither runs in a call nor changes a fatal stream's state",
+    (lib) => {
+      // UTF-8, fatal, streaming: EF BB BF is the BOM (dropped once: BOM seen), FF is an error, after
+      // which the stream goes on from its state (README: the rest of that call is dropped), where
+      // the BOM has been seen, so a second one is kept as U+FEFF. Also ISO-2022-JP, whose mode
+      // (1B 24 42: JIS X 0208; 30 21 is U+4E9C there) outlives an error (0A, in that mode).
+      const run = () => {
+        const out = [];
+        const d = new lib.TextDecoder('utf-8', { fatal: true });
+        out.push(d.decode(bytes(0xef, 0xbb, 0xbf, 0x41), { stream: true }));
+        out.push(throws(() => d.decode(bytes(0xff), { stream: true }), TypeError, 'utf-8').constructor.name);
+        out.push(d.decode(bytes(0xef, 0xbb, 0xbf, 0x42)));
+        const j = new lib.TextDecoder('iso-2022-jp', { fatal: true });
+        out.push(j.decode(bytes(0x1b, 0x24, 0x42, 0x30, 0x21), { stream: true }));
+        out.push(throws(() => j.decode(bytes(0x0a), { stream: true }), TypeError, 'iso-2022-jp').constructor.name);
+        out.push(j.decode(bytes(0x30, 0x21)));
+        return out;
+      };
+      const expected = ['A', 'TypeError', '\uFEFFB', '\u4E9C', 'TypeError', '\u4E9C'];
+      deepEqual(run(), expected, 'as the standard has it');
+      let calls = 0;
+      const had = Object.getOwnPropertyDescriptor(TypeError, Symbol.hasInstance);
+      let got;
+      try {
+        Object.defineProperty(TypeError, Symbol.hasInstance, {
+          configurable: true,
+          value: () => {
+            calls++;
+            return false;
+          },
+        });
+        got = run();
+      } finally {
+        if (had === undefined) delete TypeError[Symbol.hasInstance];
+        else Object.defineProperty(TypeError, Symbol.hasInstance, had);
+      }
+      // (The cases' own `throws` checks `instanceof TypeError`, so the names are compared.)
+      deepEqual(got, expected, 'with the hook');
+      equal(calls, 2, "only the cases' own checks called it");
+    },
+  ],
+  [
     'every method and attribute rejects a foreign or primitive `this` as illegal invocation',
     (lib) => {
       for (const name of [
