@@ -46,14 +46,14 @@ fn ranges_pointer(code_point: u32) -> u32 {
 /// The code point of a two-byte sequence (<https://encoding.spec.whatwg.org/#gb18030-decoder>,
 /// gb18030 first set, `byte` not 0x30..=0x39).
 fn two_byte_code_point(index: &[u16], leading: u8, byte: u8) -> Option<u16> {
-    let offset = if byte < 0x7F { 0x40 } else { 0x41 };
-    match byte {
-        0x40..=0x7E | 0x80..=0xFE => {
-            let pointer = usize::from(leading - 0x81) * 190 + usize::from(byte - offset);
-            tables::code_point(index, pointer).map(|c| c as u16)
-        }
-        _ => None,
-    }
+    // The standard's offset: 0x40 if byte is less than 0x7F, otherwise 0x41.
+    let offset = match byte {
+        0x40..=0x7E => 0x40,
+        0x80..=0xFE => 0x41,
+        _ => return None,
+    };
+    let pointer = usize::from(leading - 0x81) * 190 + usize::from(byte - offset);
+    tables::code_point(index, pointer).map(|c| c as u16)
 }
 
 /// The code point of every two-byte sequence (see [`two_byte_code_point`]) as a
