@@ -6,29 +6,30 @@
 
 import { TextDecoder } from '../index.mjs';
 import { copyBytes, defineInterface, illegalInvocation, isObject, lengthOf, setBytes, toBytes } from '../webidl.mjs';
-import { U8 } from '../primordials.mjs';
+import { ReflectApply, U8 } from '../primordials.mjs';
 import { PRESCAN_LIMIT, encodingSniffingAlgorithm, firstBytes, htmlSniffOptions } from './sniff-html.mjs';
 
 const CONSTRUCT = "Failed to construct 'HTMLDecoderStream'";
 const WRITE = "Failed to execute 'write' on 'HTMLDecoderStream'";
 // Options objects without a prototype: nothing on Object.prototype is read as one of their members.
 const STREAM = { __proto__: null, stream: true };
+// TextDecoder's decode as it is when this module loads: replacing the prototype's method later
+// changes no stream's text.
+const textDecoderDecode = TextDecoder.prototype.decode;
 
-// https://encoding.spec.whatwg.org/#replacement-decoder, which TextDecoder refuses: one error for
-// a stream with any byte (U+FFFD, or a TypeError where fatal), then nothing.
-class ReplacementDecoder {
-  #fatal;
-  #errored = false;
-  constructor(fatal) {
-    this.#fatal = fatal;
-  }
-  decode(bytes) {
-    if (this.#errored || bytes === undefined || lengthOf(bytes) === 0) return '';
-    this.#errored = true;
-    if (this.#fatal) throw new TypeError('The encoded data is not valid replacement.');
-    return '\uFFFD';
-  }
+// The text of `bytes` (undefined: the end) by `state.decoder`: a TextDecoder, or REPLACEMENT, the
+// replacement encoding's decoder (https://encoding.spec.whatwg.org/#replacement-decoder), which
+// TextDecoder refuses: one error for a stream with any byte (U+FFFD, or a TypeError where fatal),
+// then nothing.
+function decodeWith(state, bytes, stream) {
+  const { decoder } = state;
+  if (decoder !== REPLACEMENT) return ReflectApply(textDecoderDecode, decoder, [bytes, stream ? STREAM : undefined]);
+  if (state.replaced || bytes === undefined || lengthOf(bytes) === 0) return '';
+  state.replaced = true;
+  if (state.fatal) throw new TypeError('The encoded data is not valid replacement.');
+  return '\uFFFD';
 }
+const REPLACEMENT = { replacement: true };
 
 export class HTMLDecoderStream {
   #state;
@@ -45,7 +46,7 @@ export class HTMLDecoderStream {
     const sniffing = htmlSniffOptions({ defaultEncoding, transportLabel }, CONSTRUCT);
     if (typeof TransformStream !== 'function') throw new TypeError(`${CONSTRUCT}: TransformStream is not available.`);
     // encoding and source: '' until decided. held: the chunks (copies) before that, and their length.
-    const state = { encoding: '', source: '', fatal, decoder: null, held: [], length: 0 };
+    const state = { encoding: '', source: '', fatal, decoder: null, replaced: false, held: [], length: 0 };
     this.#state = state;
     // Sniffs `bytes` (everything so far), and decodes them with the encoding found.
     const decide = (bytes, stream) => {
@@ -53,17 +54,14 @@ export class HTMLDecoderStream {
       state.encoding = encoding;
       state.source = source;
       state.held = null;
-      state.decoder =
-        encoding === 'replacement'
-          ? new ReplacementDecoder(fatal)
-          : new TextDecoder(encoding, { __proto__: null, fatal });
-      return state.decoder.decode(bytes, stream ? STREAM : undefined);
+      state.decoder = encoding === 'replacement' ? REPLACEMENT : new TextDecoder(encoding, { __proto__: null, fatal });
+      return decodeWith(state, bytes, stream);
     };
     this.#transform = new TransformStream({
       transform(chunk, controller) {
         const bytes = toBytes(chunk, WRITE);
         let text;
-        if (state.decoder !== null) text = state.decoder.decode(bytes, STREAM);
+        if (state.decoder !== null) text = decodeWith(state, bytes, true);
         else if (state.length + lengthOf(bytes) < PRESCAN_LIMIT) {
           state.held[state.held.length] = copyBytes(bytes);
           state.length += lengthOf(bytes);
@@ -73,7 +71,9 @@ export class HTMLDecoderStream {
       },
       flush(controller) {
         const text =
-          state.decoder === null ? decide(joined(state.held, state.length, undefined), false) : state.decoder.decode();
+          state.decoder === null
+            ? decide(joined(state.held, state.length, undefined), false)
+            : decodeWith(state, undefined, false);
         if (text !== '') controller.enqueue(text);
       },
     });

@@ -43,3 +43,20 @@ test('util.inspect shows an HTMLDecoderStream by its attributes', () => {
   assert.match(shown, /encoding: ''/);
   assert.match(shown, /fatal: true/);
 });
+
+test("a TextDecoder.prototype.decode replaced after load changes no HTMLDecoderStream's text", async () => {
+  const { TextDecoder } = await import('encoding-wasm');
+  const decode = TextDecoder.prototype.decode;
+  TextDecoder.prototype.decode = () => 'replaced';
+  try {
+    const stream = new detect.HTMLDecoderStream({ transportLabel: 'koi8-r' });
+    const writer = stream.writable.getWriter();
+    writer.write(new Uint8Array([0xc1]));
+    writer.close();
+    const out = [];
+    for await (const s of stream.readable) out.push(s);
+    assert.deepEqual(out, ['\u0430']);
+  } finally {
+    TextDecoder.prototype.decode = decode;
+  }
+});
