@@ -79,11 +79,14 @@ export function encodingSniffingAlgorithm(head, { transportLabel, defaultEncodin
   return { encoding: defaultEncoding, source: 'default' };
 }
 
+// The byte arrays below are this module's own copies, their lengths read through the captured
+// slot getter (lengthOf) as a caller's are.
+
 // https://encoding.spec.whatwg.org/#bom-sniff
 function bomSniff(b) {
-  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return 'UTF-8';
-  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return 'UTF-16BE';
-  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return 'UTF-16LE';
+  if (lengthOf(b) >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return 'UTF-8';
+  if (lengthOf(b) >= 2 && b[0] === 0xfe && b[1] === 0xff) return 'UTF-16BE';
+  if (lengthOf(b) >= 2 && b[0] === 0xff && b[1] === 0xfe) return 'UTF-16LE';
   return null;
 }
 
@@ -111,7 +114,7 @@ const lowered = (c) => StringFromCharCode(isUpper(c) ? c + 0x20 : c);
 
 // Whether `b` holds the bytes `seq` at `at`.
 function startsWith(b, at, seq) {
-  if (at + seq.length > b.length) return false;
+  if (at + seq.length > lengthOf(b)) return false;
   for (let i = 0; i < seq.length; i++) if (b[at + i] !== seq[i]) return false;
   return true;
 }
@@ -140,7 +143,7 @@ function prescanAByteStreamToDetermineItsEncoding(b) {
 
 // The prescan's steps 3 and 4 (loop, next byte): the encoding a <meta> gives, or OUT.
 function prescanLoop(b) {
-  const n = b.length;
+  const n = lengthOf(b);
   const at = { b, position: 0 };
   for (; at.position < n; at.position++) {
     const p = at.position;
@@ -181,7 +184,7 @@ function prescanLoop(b) {
 
 // `<meta` (ASCII case-insensitive) and a space or slash at `p`.
 function isMetaStart(b, p) {
-  if (p + 5 >= b.length) return false;
+  if (p + 5 >= lengthOf(b)) return false;
   const c = b[p + 5];
   return (
     (b[p + 1] | 0x20) === 0x6d &&
@@ -236,7 +239,7 @@ const FAILURE = { failure: true };
 // `at.position`: { name, value }, null (no attribute: `at.position` is at a `>`) or OUT.
 function getAnAttribute(at) {
   const { b } = at;
-  const n = b.length;
+  const n = lengthOf(b);
   let p = at.position;
   const done = (result) => {
     at.position = p;
@@ -270,7 +273,7 @@ function getAnAttribute(at) {
 // Get an attribute's steps 9 to 12 (value), from `start`.
 function attributeValue(at, start, name) {
   const { b } = at;
-  const n = b.length;
+  const n = lengthOf(b);
   let p = start;
   let value = '';
   const done = () => {
@@ -308,7 +311,7 @@ function attributeValue(at, start, name) {
 
 // https://html.spec.whatwg.org/multipage/urls-and-fetching.html#algorithm-for-extracting-a-character-encoding-from-a-meta-element
 // given the string `s`: an encoding's name, or null (nothing, or a label that is none).
-export function extractACharacterEncodingFromAMetaElement(s) {
+function extractACharacterEncodingFromAMetaElement(s) {
   const length = s.length;
   const at = (i) => StringPrototypeCharCodeAt(s, i);
   const isWhitespace = (i) => i < length && isSpace(at(i));
@@ -349,7 +352,7 @@ const CHARSET = [0x63, 0x68, 0x61, 0x72, 0x73, 0x65, 0x74];
 // https://html.spec.whatwg.org/multipage/parsing.html#concept-get-xml-encoding-when-sniffing over
 // `b`: an encoding's name, or null (failure).
 function getAnXMLEncoding(b) {
-  const n = b.length;
+  const n = lengthOf(b);
   // 1, 2.
   if (!startsWith(b, 0, XML)) return null;
   // 3. xmlDeclarationEnd.

@@ -60,3 +60,17 @@ test("a TextDecoder.prototype.decode replaced after load changes no HTMLDecoderS
     TextDecoder.prototype.decode = decode;
   }
 });
+
+test("sniffHTML reads no array's length through %TypedArray%.prototype, which user code may replace", () => {
+  const proto = Object.getPrototypeOf(Uint8Array.prototype);
+  const length = Object.getOwnPropertyDescriptor(proto, 'length');
+  const input = new TextEncoder().encode('<meta charset=koi8-r>');
+  Object.defineProperty(proto, 'length', { get: () => 0, configurable: true });
+  let result;
+  try {
+    result = detect.sniffHTML(input);
+  } finally {
+    Object.defineProperty(proto, 'length', length);
+  }
+  assert.deepEqual(result, { encoding: 'KOI8-R', source: 'meta' });
+});
