@@ -293,7 +293,7 @@ export default [
   ],
 
   [
-    'sniffHTML: every BufferSource, the same',
+    'sniffHTML: every unshared BufferSource, the same',
     (detect) => {
       const input = bytes('<meta charset=shift_jis>');
       const expected = meta('Shift_JIS');
@@ -303,6 +303,14 @@ export default [
       const offset = bytes('xx<meta charset=koi8-r>yy');
       deepEqual(detect.sniffHTML(offset.subarray(2, offset.length - 2)), meta('KOI8-R'), 'a view with an offset');
       deepEqual(detect.sniffHTML(offset.subarray(3)), DEFAULT, 'a view that starts after <');
+    },
+  ],
+
+  [
+    'sniffHTML: a SharedArrayBuffer and a view on one',
+    (detect) => {
+      const input = bytes('<meta charset=shift_jis>');
+      const expected = meta('Shift_JIS');
       const shared = new Uint8Array(sharedArrayBuffer(input.length));
       shared.set(input);
       deepEqual(detect.sniffHTML(shared.buffer), expected, 'SharedArrayBuffer');
