@@ -44,3 +44,24 @@ export declare class HTMLDecoderStream {
   readonly writable: WritableStream<AllowSharedBufferSource>;
   readonly [Symbol.toStringTag]: 'HTMLDecoderStream';
 }
+
+/** One layer of mojibake undone: the text was written in `encodedAs` and read with `decodedAs`. */
+export interface RepairStep {
+  encodedAs: 'UTF-8';
+  /** The Encoding Standard's name, for example `'windows-1252'`, `'Shift_JIS'`. */
+  decodedAs: string;
+}
+
+export interface RepairResult {
+  text: string;
+  changed: boolean;
+  /** The layers undone, outermost first; empty when nothing changed. */
+  steps: RepairStep[];
+}
+
+/**
+ * Undoes mojibake: text whose UTF-8 bytes were decoded with another encoding ("Ã©tÃ©" for
+ * "été"), in up to three layers, with the package's own encoders and decoders. Text that shows no
+ * clear sign of it comes back unchanged.
+ */
+export declare function repair(text: string): RepairResult;

@@ -38,6 +38,7 @@ export const StringPrototypeSlice = uncurryThis(String.prototype.slice);
 export const StringPrototypeIsWellFormed = method(String.prototype, 'isWellFormed');
 export const StringPrototypeToWellFormed = method(String.prototype, 'toWellFormed');
 export const ArrayPrototypePush = uncurryThis(Array.prototype.push);
+export const ArrayPrototypeJoin = uncurryThis(Array.prototype.join);
 export const MapPrototypeGet = uncurryThis(Map.prototype.get);
 export const MapPrototypeSet = uncurryThis(Map.prototype.set);
 export const MapPrototypeGetSize = getter(Map.prototype, 'size');

@@ -4,3 +4,4 @@
 
 export { sniffHTML } from './sniff-html.mjs';
 export { HTMLDecoderStream } from './html-decoder-stream.mjs';
+export { repair } from './repair.mjs';

@@ -1,6 +1,6 @@
 // The inputs of shared/detect-html.mjs's SNIFF_CASES through html-encoding-sniffer and
 // encoding-sniffer (dev-dependencies, exact versions), beside the standard's results worked by
-// hand there (which sniffHTML gives: detect-html.test.mjs). Where a package differs, DIFFERENCES
+// hand there (which sniffHTML gives: detect.test.mjs). Where a package differs, DIFFERENCES
 // says why in a line; the test fails when a package differs elsewhere or no longer differs there
 // (a new version to look at), never because it is wrong. Differences are listed as diagnostics.
 import { test } from 'node:test';

@@ -9,7 +9,7 @@ import suites, { detectCases, standardEncodings } from './cases.mjs';
 // The polyfill runs last: it may replace globals the cases compare the package with.
 const counts = addCounts(
   await runSuites(lib, suites),
-  await runSuites(detect, [['detect-html.mjs', detectCases]]),
+  await runSuites(detect, [['detect.mjs', detectCases]]),
   await runSuites(lib, [polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings)]),
 );
 console.log(summary(counts));

@@ -13,7 +13,7 @@ const { print } = globalThis;
 const run = async () =>
   addCounts(
     await runSuites(lib, [noWebAssemblySuite, ...suites], { log: print }),
-    await runSuites(detect, [['detect-html.mjs', detectCases]], { log: print }),
+    await runSuites(detect, [['detect.mjs', detectCases]], { log: print }),
     await runSuites(lib, [polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings)], {
       log: print,
     }),

@@ -85,7 +85,7 @@ export default {
     // The polyfill last: it may replace globals the other cases use.
     const counts = addCounts(
       await runSuites(lib, [...suites, mail], { log }),
-      await runSuites(detect, [['detect-html.mjs', detectCases]], { log }),
+      await runSuites(detect, [['detect.mjs', detectCases]], { log }),
       await runSuites(lib, [polyfill], { log }),
     );
     lines.push(summary(counts));

@@ -1,12 +1,12 @@
-// encoding-wasm/detect (sniffHTML, HTMLDecoderStream): the runtime-neutral cases of
-// shared/detect-html.mjs against the ES module entry and the CommonJS one, and what only Node
-// shows (the entries' files, util.inspect).
+// encoding-wasm/detect (sniffHTML, HTMLDecoderStream, repair): the runtime-neutral cases of
+// shared/detect.mjs against the ES module entry and the CommonJS one, and what only Node shows
+// (the entries' files, util.inspect, built-ins replaced after load).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { inspect } from 'node:util';
 import * as detect from 'encoding-wasm/detect';
-import cases from './shared/detect-html.mjs';
+import cases from './shared/detect.mjs';
 import { runCase } from './run-case.mjs';
 
 const require = createRequire(import.meta.url);
@@ -20,9 +20,10 @@ for (const [entry, lib] of [
   });
 }
 
-test('the entries export sniffHTML and HTMLDecoderStream only', () => {
-  assert.deepEqual(Object.keys(detect).sort(), ['HTMLDecoderStream', 'sniffHTML']);
-  assert.deepEqual(Object.keys(require('encoding-wasm/detect')).sort(), ['HTMLDecoderStream', 'sniffHTML']);
+test('the entries export sniffHTML, HTMLDecoderStream and repair only', () => {
+  const names = ['HTMLDecoderStream', 'repair', 'sniffHTML'];
+  assert.deepEqual(Object.keys(detect).sort(), names);
+  assert.deepEqual(Object.keys(require('encoding-wasm/detect')).sort(), names);
 });
 
 test('the CommonJS entry decodes with the TextDecoder of the CommonJS API (one registry)', async () => {
@@ -73,4 +74,24 @@ test("sniffHTML reads no array's length through %TypedArray%.prototype, which us
     Object.defineProperty(proto, 'length', length);
   }
   assert.deepEqual(result, { encoding: 'KOI8-R', source: 'meta' });
+});
+
+test('repair: built-ins replaced after load change nothing', () => {
+  const { push } = Array.prototype;
+  const { slice } = String.prototype;
+  const iterator = Array.prototype[Symbol.iterator];
+  Array.prototype.push = () => {
+    throw new Error('push');
+  };
+  String.prototype.slice = () => 'x';
+  Array.prototype[Symbol.iterator] = () => {
+    throw new Error('iterator');
+  };
+  try {
+    assert.equal(detect.repair('Ã©tÃ©').text, 'été');
+  } finally {
+    Array.prototype.push = push;
+    String.prototype.slice = slice;
+    Array.prototype[Symbol.iterator] = iterator;
+  }
 });
