@@ -17,6 +17,8 @@ mod chinese_simplified;
 #[cfg(feature = "chinese-traditional")]
 mod chinese_traditional;
 mod decoder;
+#[cfg(feature = "detect")]
+pub mod detect;
 // inspect() (the wasm binding) is its one user.
 #[cfg(any(target_arch = "wasm32", test))]
 mod diagnostics;

@@ -1,0 +1,303 @@
+// Trains the encoding detector's model (src/detect/) from detect/corpus/<lang>.train.txt, never
+// the held-out text. Run: `node detect/train.mjs` (after `node detect/corpus.mjs`); it writes
+// src/detect/model.bin (the tables) and src/detect/model.rs (what the tables are and where).
+//
+// Single-byte encodings: each language group (chardetng's grouping, detect/languages.mjs) gets an
+// alphabet of classes: 0 ASCII non-letters, 1 ASCII letters, then the group's most frequent
+// non-ASCII characters (case folded), then "other letter" and "other symbol". A group's table
+// holds, for each ordered pair of classes, -ln P(pair) over all adjacent character pairs of the
+// group's text (each language weighted equally), in eighths of a nat; a small table does the same
+// for the pair's letter cases given that the pair holds non-ASCII. Each candidate encoding maps its
+// bytes 0x80..=0xFF to its group's classes (or "impossible": unmapped, or a C1 control).
+//
+// CJK encodings: every pointer of the encoding's index gets a 2-bit frequency class from the
+// language's text (0 no character, 1 rare, 2 common, 3 most common), and each class a cost,
+// -ln of the average probability of one of its characters, in eighths of a nat.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES } from './languages.mjs';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const CORPUS = join(ROOT, 'detect/corpus');
+const SCALE = 8; // cost units per nat
+const MAX_CHARS = 3_000_000; // training text read per language, for time
+const MAX_CLASSES = 59; // non-ASCII characters per group alphabet: classes fit in 6 bits, 63 impossible
+
+// The candidate single-byte encodings by group, the first of each the group's usual one.
+export const GROUPS = [
+  ['Western', ['windows-1252', 'ISO-8859-15']],
+  ['Central European', ['windows-1250', 'ISO-8859-2']],
+  ['Baltic', ['windows-1257', 'ISO-8859-4', 'ISO-8859-13']],
+  ['Cyrillic', ['windows-1251', 'KOI8-U', 'ISO-8859-5', 'IBM866', 'x-mac-cyrillic']],
+  ['Greek', ['windows-1253', 'ISO-8859-7']],
+  ['Hebrew', ['windows-1255']],
+  ['Arabic', ['windows-1256', 'ISO-8859-6']],
+  ['Thai', ['windows-874']],
+  ['Turkish', ['windows-1254']],
+  ['Vietnamese', ['windows-1258']],
+];
+const INDEX_FILE = {
+  'windows-1252': 'windows-1252',
+  'ISO-8859-15': 'iso-8859-15',
+  'windows-1250': 'windows-1250',
+  'ISO-8859-2': 'iso-8859-2',
+  'windows-1257': 'windows-1257',
+  'ISO-8859-4': 'iso-8859-4',
+  'ISO-8859-13': 'iso-8859-13',
+  'windows-1251': 'windows-1251',
+  'KOI8-U': 'koi8-u',
+  'ISO-8859-5': 'iso-8859-5',
+  IBM866: 'ibm866',
+  'x-mac-cyrillic': 'x-mac-cyrillic',
+  'windows-1253': 'windows-1253',
+  'ISO-8859-7': 'iso-8859-7',
+  'windows-1255': 'windows-1255',
+  'windows-1256': 'windows-1256',
+  'ISO-8859-6': 'iso-8859-6',
+  'windows-874': 'windows-874',
+  'windows-1254': 'windows-1254',
+  'windows-1258': 'windows-1258',
+};
+// CJK tables: the index, the language that trains it, and the pointers the encoder never emits
+// (https://encoding.spec.whatwg.org/#index-shift_jis-pointer, #index-big5-pointer).
+const CJK = [
+  ['jis0208', 'ja', (p) => p >= 8272 && p <= 8835],
+  ['euc-kr', 'ko', () => false],
+  ['big5', 'zh-Hant', (p) => p < (0xa1 - 0x81) * 157],
+  ['gb18030', 'zh-Hans', () => false],
+];
+
+function readIndex(name) {
+  const index = [];
+  for (const line of readFileSync(join(ROOT, `indexes/index-${name}.txt`), 'utf8').split('\n')) {
+    const m = /^\s*(\d+)\t0x([0-9A-F]+)/.exec(line);
+    if (m) index[Number(m[1])] = Number.parseInt(m[2], 16);
+  }
+  return index;
+}
+
+function* trainingLines(lang) {
+  const text = readFileSync(join(CORPUS, `${lang}.train.txt`), 'utf8');
+  yield text.length > MAX_CHARS ? text.slice(0, text.lastIndexOf('\n', MAX_CHARS)) : text;
+}
+
+const fold = (c) => {
+  const l = c.toLowerCase();
+  return [...l].length === 1 ? l : c;
+};
+const caseOf = (c) => (c.toLowerCase() !== c ? 2 : c.toUpperCase() !== c ? 1 : 0);
+const isLetter = (c) => /[\p{L}\p{M}]/u.test(c);
+const IMPOSSIBLE = 63;
+const isAsciiLetter = (cp) => (cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a;
+
+// Text as windows-1258 writes it: a letter it lacks becomes a letter it has (the base with one
+// of the marks) and the other marks combining.
+export function asWindows1258(text, codePoints) {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0);
+    if (cp < 0x80 || codePoints.has(cp)) {
+      out += ch;
+      continue;
+    }
+    const [base, ...marks] = ch.normalize('NFD');
+    const i = marks.findIndex((m) => codePoints.has((base + m).normalize('NFC').codePointAt(0)));
+    out += i < 0 ? base + marks.join('') : (base + marks[i]).normalize('NFC') + marks.filter((_, j) => j !== i).join('');
+  }
+  return out;
+}
+
+function trainGroup(name, encodings) {
+  const langs = Object.keys(LANGUAGES).filter((l) => LANGUAGES[l].group === name);
+  const decoders = encodings.map((e) => readIndex(INDEX_FILE[e]));
+  const encodable = new Set(decoders.flatMap((d) => d.filter((cp) => cp >= 0xa0).map((cp) => fold(String.fromCodePoint(cp)))));
+  const texts = langs.map((l) => [...trainingLines(l)].join('\n'));
+  if (name === 'Vietnamese') texts[0] = asWindows1258(texts[0], new Set(decoders[0]));
+  // The alphabet: the most frequent encodable non-ASCII characters, each language weighted equally.
+  const freq = new Map();
+  for (const text of texts) {
+    const counts = new Map();
+    let total = 0;
+    for (const ch of text) {
+      if (ch.codePointAt(0) < 0x80) continue;
+      const f = fold(ch);
+      if (!encodable.has(f)) continue;
+      counts.set(f, (counts.get(f) ?? 0) + 1);
+      total++;
+    }
+    for (const [f, n] of counts) freq.set(f, (freq.get(f) ?? 0) + n / total);
+  }
+  const ranked = [...freq].sort((a, b) => b[1] - a[1]);
+  const sum = ranked.reduce((s, [, n]) => s + n, 0);
+  const alphabet = [];
+  let covered = 0;
+  for (const [f, n] of ranked) {
+    if (alphabet.length === MAX_CLASSES || covered > sum * 0.9995) break;
+    alphabet.push(f);
+    covered += n;
+  }
+  const OTHER_LETTER = alphabet.length + 2;
+  const OTHER_SYMBOL = alphabet.length + 3;
+  const classes = alphabet.length + 4;
+  const classOfFolded = new Map(alphabet.map((f, i) => [f, i + 2]));
+  const classOf = (ch) => {
+    const cp = ch.codePointAt(0);
+    if (cp < 0x80) return isAsciiLetter(cp) ? 1 : 0;
+    return classOfFolded.get(fold(ch)) ?? (isLetter(ch) ? OTHER_LETTER : OTHER_SYMBOL);
+  };
+  // Pair statistics, each language's counts normalized by its number of pairs.
+  const pairs = new Float64Array(classes * classes);
+  const cases = new Float64Array(9);
+  let meanPairs = 0;
+  for (const text of texts) {
+    const counts = new Float64Array(classes * classes);
+    const caseCounts = new Float64Array(9);
+    let prev = 0;
+    let prevCase = 0;
+    let n = 0;
+    for (const ch of text) {
+      const c = classOf(ch);
+      const k = caseOf(ch);
+      counts[prev * classes + c]++;
+      if (prev >= 2 || c >= 2) caseCounts[prevCase * 3 + k]++;
+      prev = c;
+      prevCase = k;
+      n++;
+    }
+    const nonAscii = caseCounts.reduce((s, x) => s + x, 0) || 1;
+    for (let i = 0; i < counts.length; i++) pairs[i] += counts[i] / n / texts.length;
+    for (let i = 0; i < 9; i++) cases[i] += caseCounts[i] / nonAscii / texts.length;
+    meanPairs += n / texts.length;
+  }
+  const cost = (p, n, cells) => Math.min(255, Math.max(0, Math.round(-Math.log((p * n + 0.5) / (n + 0.5 * cells)) * SCALE)));
+  const pairCosts = Uint8Array.from(pairs, (p) => cost(p, meanPairs, classes * classes));
+  const caseCosts = Uint8Array.from(cases, (p) => cost(p, meanPairs / 4, 9));
+  // Each encoding's bytes 0x80..=0xFF as classes (bits 0-5) and letter cases (bits 6-7).
+  const byteClasses = decoders.map((index) => {
+    const table = new Uint8Array(128);
+    for (let b = 0; b < 128; b++) {
+      const cp = index[b];
+      if (cp === undefined || (cp >= 0x80 && cp < 0xa0)) {
+        table[b] = IMPOSSIBLE;
+        continue;
+      }
+      const ch = String.fromCodePoint(cp);
+      table[b] = classOf(ch) | (caseOf(ch) << 6);
+    }
+    return table;
+  });
+  console.log(`${name}: ${langs.join(' ')}; ${alphabet.length} characters: ${alphabet.join('')}`);
+  return { name, encodings, classes, pairCosts, caseCosts, byteClasses };
+}
+
+function trainCjk([indexName, lang, excluded]) {
+  const index = readIndex(indexName);
+  const pointerOf = new Map();
+  index.forEach((cp, p) => {
+    if (cp !== undefined && !excluded(p) && !pointerOf.has(cp)) pointerOf.set(cp, p);
+  });
+  const counts = new Map();
+  let total = 0;
+  for (const text of trainingLines(lang)) {
+    for (const ch of text) {
+      const p = pointerOf.get(ch.codePointAt(0));
+      if (p === undefined) continue;
+      counts.set(p, (counts.get(p) ?? 0) + 1);
+      total++;
+    }
+  }
+  const classes = new Uint8Array(index.length).map((_, p) => (index[p] === undefined ? 0 : 1));
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  const mass = [0, 0, 0, 0];
+  const members = [0, 0, 0, 0];
+  let seen = 0;
+  for (const [p, n] of ranked) {
+    const c = seen < total * 0.75 ? 3 : seen < total * 0.97 ? 2 : 1;
+    classes[p] = c;
+    mass[c] += n;
+    seen += n;
+  }
+  for (const c of classes) members[c]++;
+  mass[1] += 1; // no class of mapped characters is impossible
+  const costs = [1, 2, 3].map((c) => Math.min(255, Math.round(-Math.log(mass[c] / total / members[c]) * SCALE)));
+  const packed = new Uint8Array(Math.ceil(classes.length / 4));
+  classes.forEach((c, p) => {
+    packed[p >> 2] |= c << ((p & 3) * 2);
+  });
+  console.log(`${indexName} (${lang}): ${members.join('/')} pointers per class, costs ${costs.join('/')}`);
+  return { indexName, pointers: index.length, costs, packed };
+}
+
+const groups = GROUPS.map(([name, encs]) => trainGroup(name, encs));
+const cjk = CJK.map(trainCjk);
+
+// model.bin: every group's pair and case costs, every encoding's byte classes, every CJK table.
+const parts = [];
+let offset = 0;
+const place = (bytes) => {
+  parts.push(bytes);
+  const at = offset;
+  offset += bytes.length;
+  return at;
+};
+const rustGroups = groups.map((g) => {
+  const pairs = place(g.pairCosts);
+  const cases = place(g.caseCosts);
+  return `    Group { classes: ${g.classes}, pairs: ${pairs}, cases: ${cases} }, // ${g.name}`;
+});
+const rustSingle = groups.flatMap((g, gi) =>
+  g.encodings.map((e, ei) => `    (Encoding::${variant(e)}, ${gi}, ${place(g.byteClasses[ei])}),`),
+);
+const rustCjk = cjk.map(
+  (t) => `    Cjk { pointers: ${t.pointers}, costs: [${t.costs.join(', ')}], table: ${place(t.packed)} }, // ${t.indexName}`,
+);
+writeFileSync(join(ROOT, 'src/detect/model.bin'), Buffer.concat(parts));
+
+function variant(name) {
+  const registry = JSON.parse(readFileSync(join(ROOT, 'indexes/encodings.json'), 'utf8'));
+  if (!registry.some((f) => f.encodings.some((e) => e.name === name))) throw new Error(name);
+  // As build.rs names the variants: each word's letters capitalized after a non-letter, `_`
+  // between two numbers ("ISO-8859-15" is Iso8859_15).
+  let v = '';
+  for (const word of name.split(/[-_]/)) {
+    if (/\d$/.test(v) && /^\d/.test(word)) v += '_';
+    let afterLetter = false;
+    for (const c of word) {
+      v += afterLetter ? c.toLowerCase() : c.toUpperCase();
+      afterLetter = /[a-z]/i.test(c);
+    }
+  }
+  return v;
+}
+
+writeFileSync(
+  join(ROOT, 'src/detect/model.rs'),
+  `// Generated by \`node detect/train.mjs\` from detect/corpus/*.train.txt: do not edit.
+//! The detector's trained tables (in model.bin) and where each one starts.
+
+use super::tables::{Cjk, Group};
+use crate::Encoding;
+
+/// Every table, back to back.
+pub static DATA: &[u8; ${offset}] = include_bytes!("model.bin");
+
+/// Cost units per nat in every table.
+pub const SCALE: u32 = ${SCALE};
+
+/// The single-byte language groups: their number of classes and where their costs start.
+pub static GROUPS: [Group; ${groups.length}] = [
+${rustGroups.join('\n')}
+];
+
+/// The single-byte candidates: the encoding, its group, and where its byte classes start.
+pub static SINGLE_BYTE: [(Encoding, usize, usize); ${rustSingle.length}] = [
+${rustSingle.join('\n')}
+];
+
+/// The CJK frequency tables: JIS X 0208, EUC-KR, Big5, GBK.
+pub static CJK: [Cjk; ${rustCjk.length}] = [
+${rustCjk.join('\n')}
+];
+`,
+);
+console.log(`model.bin: ${offset} bytes`);

@@ -1,0 +1,64 @@
+//! Reading the trained tables in `model.bin` (see `detect/train.mjs` for how they are made).
+
+use super::model::DATA;
+
+/// A class no character of the encoding has: an unmapped byte or a C1 control.
+pub const IMPOSSIBLE: u8 = 63;
+
+/// A single-byte language group: its number of character classes and where its pair costs
+/// (`classes` × `classes`) and letter-case pair costs (3 × 3) start in `DATA`.
+pub struct Group {
+    pub classes: usize,
+    pub pairs: usize,
+    pub cases: usize,
+}
+
+impl Group {
+    /// The cost of class `b` (with case `cb`) after class `a` (with case `ca`).
+    #[inline]
+    pub fn cost(&self, a: u8, ca: u8, b: u8, cb: u8) -> u32 {
+        let pair = self.pairs + usize::from(a) * self.classes + usize::from(b);
+        let case = self.cases + usize::from(ca) * 3 + usize::from(cb);
+        u32::from(byte(pair)) + u32::from(byte(case))
+    }
+}
+
+/// A CJK index's 2-bit frequency classes by pointer (0: no character there), and the cost of a
+/// character of classes 1 to 3.
+pub struct Cjk {
+    pub pointers: usize,
+    pub costs: [u8; 3],
+    pub table: usize,
+}
+
+impl Cjk {
+    /// The frequency class of the character at `pointer`, 0 where the index has none.
+    #[inline]
+    pub fn class(&self, pointer: usize) -> u8 {
+        if pointer >= self.pointers {
+            return 0;
+        }
+        (byte(self.table + pointer / 4) >> ((pointer % 4) * 2)) & 3
+    }
+
+    /// The cost of the character at `pointer`, or `None` where the index has none.
+    #[inline]
+    pub fn cost(&self, pointer: usize) -> Option<u32> {
+        match self.class(pointer) {
+            0 => None,
+            c => Some(u32::from(self.costs[usize::from(c) - 1])),
+        }
+    }
+
+    /// The cost of a rare character (class 1).
+    pub fn rare(&self) -> u32 {
+        u32::from(self.costs[0])
+    }
+}
+
+/// A byte of the model; the generated offsets are all in range, and 255 (the highest cost)
+/// stands in should one not be.
+#[inline]
+pub fn byte(i: usize) -> u8 {
+    DATA.get(i).copied().unwrap_or(u8::MAX)
+}
