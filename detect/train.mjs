@@ -88,6 +88,7 @@ const fold = (c) => {
 const caseOf = (c) => (c.toLowerCase() !== c ? 2 : c.toUpperCase() !== c ? 1 : 0);
 const isLetter = (c) => /[\p{L}\p{M}]/u.test(c);
 const IMPOSSIBLE = 63;
+const CEDILLA = { '\u0218': '\u015e', '\u0219': '\u015f', '\u021a': '\u0162', '\u021b': '\u0163' };
 const isAsciiLetter = (cp) => (cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a;
 
 // Text as windows-1258 writes it: a letter it lacks becomes a letter it has (the base with one
@@ -107,11 +108,44 @@ export function asWindows1258(text, codePoints) {
   return out;
 }
 
+// -ln P(b | a) for each cell (a, b) of the n × n joint probabilities `joint`, from `count`
+// pairs, smoothed, in model units (at most 255).
+function conditionalCosts(joint, n, count) {
+  const out = new Uint8Array(n * n);
+  for (let a = 0; a < n; a++) {
+    const row = joint.slice(a * n, a * n + n).reduce((x, y) => x + y, 0);
+    for (let b = 0; b < n; b++) {
+      const p = (joint[a * n + b] * count + 0.5) / (row * count + 0.5 * n);
+      out[a * n + b] = Math.min(255, Math.round(-Math.log(p) * SCALE));
+    }
+  }
+  return out;
+}
+
+// The four ASCII-to-ASCII costs (non-letter or letter, then non-letter or letter), finer: they
+// add up over long ASCII runs. In units of 1/ASCII_SCALE nat, little-endian u16.
+const ASCII_SCALE = 256;
+function asciiPairCosts(n, joint, count) {
+  const out = new Uint8Array(8);
+  for (let a = 0; a < 2; a++) {
+    let row = 0;
+    for (let b = 0; b < n; b++) row += joint(a, b);
+    for (let b = 0; b < 2; b++) {
+      const p = (joint(a, b) * count + 0.5) / (row * count + 0.5 * n);
+      const c = Math.min(65535, Math.round(-Math.log(p) * ASCII_SCALE));
+      out[(a * 2 + b) * 2] = c & 255;
+      out[(a * 2 + b) * 2 + 1] = c >> 8;
+    }
+  }
+  return out;
+}
+
 function trainGroup(name, encodings) {
   const langs = Object.keys(LANGUAGES).filter((l) => LANGUAGES[l].group === name);
   const decoders = encodings.map((e) => readIndex(INDEX_FILE[e]));
   const encodable = new Set(decoders.flatMap((d) => d.filter((cp) => cp >= 0xa0).map((cp) => fold(String.fromCodePoint(cp)))));
-  const texts = langs.map((l) => [...trainingLines(l)].join('\n'));
+  // Romanian's comma-below letters are in no legacy encoding, which writes the cedilla ones.
+  const texts = langs.map((l) => [...trainingLines(l)].join('\n').replace(/[\u0218-\u021b]/g, (c) => CEDILLA[c]));
   if (name === 'Vietnamese') texts[0] = asWindows1258(texts[0], new Set(decoders[0]));
   // The alphabet: the most frequent encodable non-ASCII characters, each language weighted equally.
   const freq = new Map();
@@ -140,12 +174,15 @@ function trainGroup(name, encodings) {
   const OTHER_SYMBOL = alphabet.length + 3;
   const classes = alphabet.length + 4;
   const classOfFolded = new Map(alphabet.map((f, i) => [f, i + 2]));
+  // A character none of the group's encodings has (-1) is in no pair: legacy text lacks it.
   const classOf = (ch) => {
     const cp = ch.codePointAt(0);
     if (cp < 0x80) return isAsciiLetter(cp) ? 1 : 0;
-    return classOfFolded.get(fold(ch)) ?? (isLetter(ch) ? OTHER_LETTER : OTHER_SYMBOL);
+    const f = fold(ch);
+    if (!encodable.has(f)) return -1;
+    return classOfFolded.get(f) ?? (isLetter(ch) ? OTHER_LETTER : OTHER_SYMBOL);
   };
-  // Pair statistics, each language's counts normalized by its number of pairs.
+  // Pair statistics: each language's counts relative to its number of pairs.
   const pairs = new Float64Array(classes * classes);
   const cases = new Float64Array(9);
   let meanPairs = 0;
@@ -158,6 +195,10 @@ function trainGroup(name, encodings) {
     for (const ch of text) {
       const c = classOf(ch);
       const k = caseOf(ch);
+      if (c < 0 || prev < 0) {
+        prev = c;
+        continue;
+      }
       counts[prev * classes + c]++;
       if (prev >= 2 || c >= 2) caseCounts[prevCase * 3 + k]++;
       prev = c;
@@ -165,13 +206,15 @@ function trainGroup(name, encodings) {
       n++;
     }
     const nonAscii = caseCounts.reduce((s, x) => s + x, 0) || 1;
-    for (let i = 0; i < counts.length; i++) pairs[i] += counts[i] / n / texts.length;
-    for (let i = 0; i < 9; i++) cases[i] += caseCounts[i] / nonAscii / texts.length;
+    for (let i = 0; i < counts.length; i++) pairs[i] = Math.max(pairs[i], counts[i] / n);
+    for (let i = 0; i < 9; i++) cases[i] = Math.max(cases[i], caseCounts[i] / nonAscii);
     meanPairs += n / texts.length;
   }
-  const cost = (p, n, cells) => Math.min(255, Math.max(0, Math.round(-Math.log((p * n + 0.5) / (n + 0.5 * cells)) * SCALE)));
-  const pairCosts = Uint8Array.from(pairs, (p) => cost(p, meanPairs, classes * classes));
-  const caseCosts = Uint8Array.from(cases, (p) => cost(p, meanPairs / 4, 9));
+  // Each pair as likely as in the group's language that uses it most, then as the likelihood
+  // of the second class after the first (a group of many languages is not diluted).
+  const pairCosts = conditionalCosts(pairs, classes, meanPairs);
+  const caseCosts = conditionalCosts(cases, 3, meanPairs / 4);
+  const asciiCosts = asciiPairCosts(classes, (a, b) => pairs[a * classes + b], meanPairs);
   // Each encoding's bytes 0x80..=0xFF as classes (bits 0-5) and letter cases (bits 6-7).
   const byteClasses = decoders.map((index) => {
     const table = new Uint8Array(128);
@@ -187,7 +230,7 @@ function trainGroup(name, encodings) {
     return table;
   });
   console.log(`${name}: ${langs.join(' ')}; ${alphabet.length} characters: ${alphabet.join('')}`);
-  return { name, encodings, classes, pairCosts, caseCosts, byteClasses };
+  return { name, encodings, classes, pairCosts, caseCosts, asciiCosts, byteClasses };
 }
 
 function trainCjk([indexName, lang, excluded]) {
@@ -198,9 +241,18 @@ function trainCjk([indexName, lang, excluded]) {
   });
   const counts = new Map();
   let total = 0;
+  // Pairs of ASCII non-letters (0), ASCII letters (1) and anything else (2).
+  const joint = new Float64Array(9);
+  let prev = 0;
+  let chars = 0;
   for (const text of trainingLines(lang)) {
     for (const ch of text) {
-      const p = pointerOf.get(ch.codePointAt(0));
+      const cp = ch.codePointAt(0);
+      const c = cp < 0x80 ? (isAsciiLetter(cp) ? 1 : 0) : 2;
+      joint[prev * 3 + c]++;
+      prev = c;
+      chars++;
+      const p = pointerOf.get(cp);
       if (p === undefined) continue;
       counts.set(p, (counts.get(p) ?? 0) + 1);
       total++;
@@ -225,7 +277,8 @@ function trainCjk([indexName, lang, excluded]) {
     packed[p >> 2] |= c << ((p & 3) * 2);
   });
   console.log(`${indexName} (${lang}): ${members.join('/')} pointers per class, costs ${costs.join('/')}`);
-  return { indexName, pointers: index.length, costs, packed };
+  const asciiCosts = asciiPairCosts(3, (a, b) => joint[a * 3 + b] / chars, chars);
+  return { indexName, pointers: index.length, costs, packed, asciiCosts };
 }
 
 const groups = GROUPS.map(([name, encs]) => trainGroup(name, encs));
@@ -243,13 +296,15 @@ const place = (bytes) => {
 const rustGroups = groups.map((g) => {
   const pairs = place(g.pairCosts);
   const cases = place(g.caseCosts);
-  return `    Group { classes: ${g.classes}, pairs: ${pairs}, cases: ${cases} }, // ${g.name}`;
+  const ascii = place(g.asciiCosts);
+  return `    Group { classes: ${g.classes}, pairs: ${pairs}, cases: ${cases}, ascii: ${ascii} }, // ${g.name}`;
 });
 const rustSingle = groups.flatMap((g, gi) =>
   g.encodings.map((e, ei) => `    (Encoding::${variant(e)}, ${gi}, ${place(g.byteClasses[ei])}),`),
 );
 const rustCjk = cjk.map(
-  (t) => `    Cjk { pointers: ${t.pointers}, costs: [${t.costs.join(', ')}], table: ${place(t.packed)} }, // ${t.indexName}`,
+  (t) =>
+    `    Cjk { pointers: ${t.pointers}, costs: [${t.costs.join(', ')}], table: ${place(t.packed)}, ascii: ${place(t.asciiCosts)} }, // ${t.indexName}`,
 );
 writeFileSync(join(ROOT, 'src/detect/model.bin'), Buffer.concat(parts));
 
@@ -281,8 +336,11 @@ use crate::Encoding;
 /// Every table, back to back.
 pub static DATA: &[u8; ${offset}] = include_bytes!("model.bin");
 
-/// Cost units per nat in every table.
+/// Cost units per nat in every table but the ASCII pair costs.
 pub const SCALE: u32 = ${SCALE};
+
+/// Cost units per nat of the ASCII pair costs.
+pub const ASCII_SCALE: u32 = ${ASCII_SCALE};
 
 /// The single-byte language groups: their number of classes and where their costs start.
 pub static GROUPS: [Group; ${groups.length}] = [

@@ -49,13 +49,18 @@ impl CjkCandidate {
         }
     }
 
-    fn table(&self) -> &'static Cjk {
-        &CJK[match self.kind {
+    /// Which of `CJK` models the encoding's characters.
+    pub fn table_index(&self) -> usize {
+        match self.kind {
             Kind::ShiftJis | Kind::EucJp => JIS0208,
             Kind::EucKr => EUC_KR,
             Kind::Big5 => BIG5,
             Kind::Gbk => GB18030,
-        }]
+        }
+    }
+
+    fn table(&self) -> &'static Cjk {
+        &CJK[self.table_index()]
     }
 
     pub fn feed(&mut self, bytes: &[u8]) {

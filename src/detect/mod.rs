@@ -23,8 +23,9 @@ mod tld;
 
 use crate::Encoding;
 use cjk::{CjkCandidate, Kind};
-use model::{SCALE, SINGLE_BYTE};
+use model::{ASCII_SCALE, CJK, GROUPS, SCALE, SINGLE_BYTE};
 use single_byte::SingleByte;
+use tables::ascii_cost;
 
 pub use tld::fallback;
 
@@ -51,6 +52,11 @@ pub struct Detector {
     /// Bytes read so far.
     fed: u64,
     non_ascii: bool,
+    /// ASCII bytes after ASCII bytes, by (non-letter or letter, then non-letter or letter): the
+    /// same for every candidate, so counted once, and costed by each candidate's model.
+    ascii_pairs: [u64; 4],
+    /// The last byte's kind: 0 an ASCII non-letter, 1 an ASCII letter, 2 non-ASCII.
+    last_kind: u8,
     utf8: Utf8,
     iso_2022_jp: Iso2022Jp,
     single_byte: [SingleByte; SINGLE_BYTE.len()],
@@ -73,6 +79,8 @@ impl Detector {
             head_len: 0,
             fed: 0,
             non_ascii: false,
+            ascii_pairs: [0; 4],
+            last_kind: 0,
             utf8: Utf8::default(),
             iso_2022_jp: Iso2022Jp::default(),
             single_byte: core::array::from_fn(SingleByte::new),
@@ -114,6 +122,17 @@ impl Detector {
 
     fn score(&mut self, chunk: &[u8]) {
         let ascii = chunk.is_ascii();
+        for &b in chunk {
+            let kind = match b {
+                0x80..=0xFF => 2,
+                b if b.is_ascii_alphabetic() => 1,
+                _ => 0,
+            };
+            if self.last_kind < 2 && kind < 2 {
+                self.ascii_pairs[usize::from(self.last_kind * 2 + kind)] += 1;
+            }
+            self.last_kind = kind;
+        }
         self.utf8.feed(chunk);
         self.iso_2022_jp.feed(chunk);
         // Before the first non-ASCII byte, only the last byte matters (to the pair it starts).
@@ -138,33 +157,39 @@ impl Detector {
     /// Stops scoring the single-byte candidates too far behind the best one.
     fn prune(&mut self) {
         let best = self.costs(None).map(|(_, cost)| cost).min().unwrap_or(0);
-        let limit = best + PRUNE_NATS * u64::from(SCALE);
+        let limit = best + PRUNE_NATS * u64::from(ASCII_SCALE);
+        let unit = u64::from(ASCII_SCALE / SCALE);
         for (i, candidate) in self.single_byte.iter().enumerate() {
-            if candidate.cost > limit {
+            let (_, group, _) = SINGLE_BYTE[candidate.which];
+            if candidate.cost * unit + ascii_cost(GROUPS[group].ascii, &self.ascii_pairs) > limit {
                 self.pruned |= 1 << i;
             }
         }
     }
 
-    /// Every candidate still in the running with its cost (lower is likelier), the encodings of
-    /// `tld` (if any) favoured.
+    /// Every candidate still in the running with its cost in 1/`ASCII_SCALE` nat (lower is
+    /// likelier), the encodings of `tld` (if any) favoured.
     fn costs(&self, tld: Option<&[u8]>) -> impl Iterator<Item = (Encoding, u64)> + '_ {
         let native = tld.map(|tld| fallback(Some(tld)));
         let bonus = move |encoding: Encoding| match native {
-            Some(n) if same_group(n, encoding) => TLD_BONUS_NATS * u64::from(SCALE),
+            Some(n) if same_group(n, encoding) => TLD_BONUS_NATS * u64::from(ASCII_SCALE),
             _ => 0,
         };
+        let unit = u64::from(ASCII_SCALE / SCALE);
         let single = self
             .single_byte
             .iter()
             .enumerate()
             .filter(|(i, _)| self.pruned & (1 << i) == 0)
-            .map(|(_, c)| (SINGLE_BYTE[c.which].0, c.cost));
-        let cjk = self
-            .cjk
-            .iter()
-            .filter(|c| !c.disqualified)
-            .map(|c| (c.encoding(), c.cost));
+            .map(move |(_, c)| {
+                let (encoding, group, _) = SINGLE_BYTE[c.which];
+                let ascii = ascii_cost(GROUPS[group].ascii, &self.ascii_pairs);
+                (encoding, c.cost * unit + ascii)
+            });
+        let cjk = self.cjk.iter().filter(|c| !c.disqualified).map(move |c| {
+            let ascii = ascii_cost(CJK[c.table_index()].ascii, &self.ascii_pairs);
+            (c.encoding(), c.cost * unit + ascii)
+        });
         single
             .chain(cjk)
             .map(move |(e, cost)| (e, cost.saturating_sub(bonus(e))))
@@ -200,7 +225,7 @@ impl Detector {
         let mut ranked: Vec<(Encoding, u64)> = self.costs(tld).collect();
         ranked.sort_by_key(|&(_, cost)| cost);
         let best = ranked.first().map_or(0, |&(_, cost)| cost);
-        let weight = |cost: u64| (-((cost - best) as f32) / SCALE as f32).exp();
+        let weight = |cost: u64| (-((cost - best) as f32) / ASCII_SCALE as f32).exp();
         let total: f32 = ranked.iter().map(|&(_, cost)| weight(cost)).sum();
         let mut out: Vec<(Encoding, f32)> = ranked
             .iter()

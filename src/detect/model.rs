@@ -5,10 +5,13 @@ use super::tables::{Cjk, Group};
 use crate::Encoding;
 
 /// Every table, back to back.
-pub static DATA: &[u8; 44322] = include_bytes!("model.bin");
+pub static DATA: &[u8; 44434] = include_bytes!("model.bin");
 
-/// Cost units per nat in every table.
+/// Cost units per nat in every table but the ASCII pair costs.
 pub const SCALE: u32 = 8;
+
+/// Cost units per nat of the ASCII pair costs.
+pub const ASCII_SCALE: u32 = 256;
 
 /// The single-byte language groups: their number of classes and where their costs start.
 pub static GROUPS: [Group; 10] = [
@@ -16,76 +19,86 @@ pub static GROUPS: [Group; 10] = [
         classes: 60,
         pairs: 0,
         cases: 3600,
+        ascii: 3609,
     }, // Western
     Group {
         classes: 53,
-        pairs: 3609,
-        cases: 6418,
+        pairs: 3617,
+        cases: 6426,
+        ascii: 6435,
     }, // Central European
     Group {
         classes: 34,
-        pairs: 6427,
-        cases: 7583,
+        pairs: 6443,
+        cases: 7599,
+        ascii: 7608,
     }, // Baltic
     Group {
         classes: 53,
-        pairs: 7592,
-        cases: 10401,
+        pairs: 7616,
+        cases: 10425,
+        ascii: 10434,
     }, // Cyrillic
     Group {
         classes: 39,
-        pairs: 10410,
-        cases: 11931,
+        pairs: 10442,
+        cases: 11963,
+        ascii: 11972,
     }, // Greek
     Group {
         classes: 44,
-        pairs: 11940,
-        cases: 13876,
+        pairs: 11980,
+        cases: 13916,
+        ascii: 13925,
     }, // Hebrew
     Group {
         classes: 55,
-        pairs: 13885,
-        cases: 16910,
+        pairs: 13933,
+        cases: 16958,
+        ascii: 16967,
     }, // Arabic
     Group {
         classes: 63,
-        pairs: 16919,
-        cases: 20888,
+        pairs: 16975,
+        cases: 20944,
+        ascii: 20953,
     }, // Thai
     Group {
         classes: 19,
-        pairs: 20897,
-        cases: 21258,
+        pairs: 20961,
+        cases: 21322,
+        ascii: 21331,
     }, // Turkish
     Group {
         classes: 29,
-        pairs: 21267,
-        cases: 22108,
+        pairs: 21339,
+        cases: 22180,
+        ascii: 22189,
     }, // Vietnamese
 ];
 
 /// The single-byte candidates: the encoding, its group, and where its byte classes start.
 pub static SINGLE_BYTE: [(Encoding, usize, usize); 20] = [
-    (Encoding::Windows1252, 0, 22117),
-    (Encoding::Iso8859_15, 0, 22245),
-    (Encoding::Windows1250, 1, 22373),
-    (Encoding::Iso8859_2, 1, 22501),
-    (Encoding::Windows1257, 2, 22629),
-    (Encoding::Iso8859_4, 2, 22757),
-    (Encoding::Iso8859_13, 2, 22885),
-    (Encoding::Windows1251, 3, 23013),
-    (Encoding::Koi8U, 3, 23141),
-    (Encoding::Iso8859_5, 3, 23269),
-    (Encoding::Ibm866, 3, 23397),
-    (Encoding::XMacCyrillic, 3, 23525),
-    (Encoding::Windows1253, 4, 23653),
-    (Encoding::Iso8859_7, 4, 23781),
-    (Encoding::Windows1255, 5, 23909),
-    (Encoding::Windows1256, 6, 24037),
-    (Encoding::Iso8859_6, 6, 24165),
-    (Encoding::Windows874, 7, 24293),
-    (Encoding::Windows1254, 8, 24421),
-    (Encoding::Windows1258, 9, 24549),
+    (Encoding::Windows1252, 0, 22197),
+    (Encoding::Iso8859_15, 0, 22325),
+    (Encoding::Windows1250, 1, 22453),
+    (Encoding::Iso8859_2, 1, 22581),
+    (Encoding::Windows1257, 2, 22709),
+    (Encoding::Iso8859_4, 2, 22837),
+    (Encoding::Iso8859_13, 2, 22965),
+    (Encoding::Windows1251, 3, 23093),
+    (Encoding::Koi8U, 3, 23221),
+    (Encoding::Iso8859_5, 3, 23349),
+    (Encoding::Ibm866, 3, 23477),
+    (Encoding::XMacCyrillic, 3, 23605),
+    (Encoding::Windows1253, 4, 23733),
+    (Encoding::Iso8859_7, 4, 23861),
+    (Encoding::Windows1255, 5, 23989),
+    (Encoding::Windows1256, 6, 24117),
+    (Encoding::Iso8859_6, 6, 24245),
+    (Encoding::Windows874, 7, 24373),
+    (Encoding::Windows1254, 8, 24501),
+    (Encoding::Windows1258, 9, 24629),
 ];
 
 /// The CJK frequency tables: JIS X 0208, EUC-KR, Big5, GBK.
@@ -93,21 +106,25 @@ pub static CJK: [Cjk; 4] = [
     Cjk {
         pointers: 11104,
         costs: [99, 61, 40],
-        table: 24677,
+        table: 24757,
+        ascii: 27533,
     }, // jis0208
     Cjk {
         pointers: 23750,
         costs: [106, 58, 41],
-        table: 27453,
+        table: 27541,
+        ascii: 33479,
     }, // euc-kr
     Cjk {
         pointers: 19782,
         costs: [106, 63, 47],
-        table: 33391,
+        table: 33487,
+        ascii: 38433,
     }, // big5
     Cjk {
         pointers: 23940,
         costs: [108, 68, 49],
-        table: 38337,
+        table: 38441,
+        ascii: 44426,
     }, // gb18030
 ];

@@ -6,11 +6,12 @@ use super::model::DATA;
 pub const IMPOSSIBLE: u8 = 63;
 
 /// A single-byte language group: its number of character classes and where its pair costs
-/// (`classes` × `classes`) and letter-case pair costs (3 × 3) start in `DATA`.
+/// (`classes` × `classes`), letter-case pair costs (3 × 3) and ASCII pair costs start in `DATA`.
 pub struct Group {
     pub classes: usize,
     pub pairs: usize,
     pub cases: usize,
+    pub ascii: usize,
 }
 
 impl Group {
@@ -23,12 +24,13 @@ impl Group {
     }
 }
 
-/// A CJK index's 2-bit frequency classes by pointer (0: no character there), and the cost of a
-/// character of classes 1 to 3.
+/// A CJK index's 2-bit frequency classes by pointer (0: no character there), the cost of a
+/// character of classes 1 to 3, and where its ASCII pair costs start.
 pub struct Cjk {
     pub pointers: usize,
     pub costs: [u8; 3],
     pub table: usize,
+    pub ascii: usize,
 }
 
 impl Cjk {
@@ -54,6 +56,17 @@ impl Cjk {
     pub fn rare(&self) -> u32 {
         u32::from(self.costs[0])
     }
+}
+
+/// The cost, in units of 1/`ASCII_SCALE` nat, of every ASCII byte after an ASCII byte in text
+/// that has `counts` such pairs (non-letter or letter, then non-letter or letter), from the
+/// table at `at`.
+pub fn ascii_cost(at: usize, counts: &[u64; 4]) -> u64 {
+    (0..4)
+        .map(|k| {
+            counts[k] * u64::from(u16::from_le_bytes([byte(at + 2 * k), byte(at + 2 * k + 1)]))
+        })
+        .sum()
 }
 
 /// A byte of the model; the generated offsets are all in range, and 255 (the highest cost)
