@@ -182,11 +182,9 @@ function trainGroup(name, encodings) {
     if (!encodable.has(f)) return -1;
     return classOfFolded.get(f) ?? (isLetter(ch) ? OTHER_LETTER : OTHER_SYMBOL);
   };
-  // Pair statistics: each language's counts relative to its number of pairs.
-  const pairs = new Float64Array(classes * classes);
-  const cases = new Float64Array(9);
-  let meanPairs = 0;
-  for (const text of texts) {
+  // Each language's block: its pair costs, -ln P(class | previous class); its letter-case pair
+  // costs for pairs with non-ASCII, -ln P(case | previous case); its ASCII pair costs.
+  const blocks = texts.map((text) => {
     const counts = new Float64Array(classes * classes);
     const caseCounts = new Float64Array(9);
     let prev = 0;
@@ -206,15 +204,12 @@ function trainGroup(name, encodings) {
       n++;
     }
     const nonAscii = caseCounts.reduce((s, x) => s + x, 0) || 1;
-    for (let i = 0; i < counts.length; i++) pairs[i] = Math.max(pairs[i], counts[i] / n);
-    for (let i = 0; i < 9; i++) cases[i] = Math.max(cases[i], caseCounts[i] / nonAscii);
-    meanPairs += n / texts.length;
-  }
-  // Each pair as likely as in the group's language that uses it most, then as the likelihood
-  // of the second class after the first (a group of many languages is not diluted).
-  const pairCosts = conditionalCosts(pairs, classes, meanPairs);
-  const caseCosts = conditionalCosts(cases, 3, meanPairs / 4);
-  const asciiCosts = asciiPairCosts(classes, (a, b) => pairs[a * classes + b], meanPairs);
+    return Buffer.concat([
+      conditionalCosts(counts.map((x) => x / n), classes, n),
+      conditionalCosts(caseCounts.map((x) => x / nonAscii), 3, nonAscii),
+      asciiPairCosts(classes, (a, b) => counts[a * classes + b] / n, n),
+    ]);
+  });
   // Each encoding's bytes 0x80..=0xFF as classes (bits 0-5) and letter cases (bits 6-7).
   const byteClasses = decoders.map((index) => {
     const table = new Uint8Array(128);
@@ -230,7 +225,7 @@ function trainGroup(name, encodings) {
     return table;
   });
   console.log(`${name}: ${langs.join(' ')}; ${alphabet.length} characters: ${alphabet.join('')}`);
-  return { name, encodings, classes, pairCosts, caseCosts, asciiCosts, byteClasses };
+  return { name, langs, encodings, classes, blocks, byteClasses };
 }
 
 function trainCjk([indexName, lang, excluded]) {
@@ -294,10 +289,8 @@ const place = (bytes) => {
   return at;
 };
 const rustGroups = groups.map((g) => {
-  const pairs = place(g.pairCosts);
-  const cases = place(g.caseCosts);
-  const ascii = place(g.asciiCosts);
-  return `    Group { classes: ${g.classes}, pairs: ${pairs}, cases: ${cases}, ascii: ${ascii} }, // ${g.name}`;
+  const at = place(Buffer.concat(g.blocks));
+  return `    Group { classes: ${g.classes}, languages: ${g.langs.length}, at: ${at} }, // ${g.name}: ${g.langs.join(' ')}`;
 });
 const rustSingle = groups.flatMap((g, gi) =>
   g.encodings.map((e, ei) => `    (Encoding::${variant(e)}, ${gi}, ${place(g.byteClasses[ei])}),`),
@@ -342,7 +335,8 @@ pub const SCALE: u32 = ${SCALE};
 /// Cost units per nat of the ASCII pair costs.
 pub const ASCII_SCALE: u32 = ${ASCII_SCALE};
 
-/// The single-byte language groups: their number of classes and where their costs start.
+/// The single-byte language groups: their number of classes and languages, and where the
+/// languages' tables start.
 pub static GROUPS: [Group; ${groups.length}] = [
 ${rustGroups.join('\n')}
 ];

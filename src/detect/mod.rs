@@ -23,8 +23,8 @@ mod tld;
 
 use crate::Encoding;
 use cjk::{CjkCandidate, Kind};
-use model::{ASCII_SCALE, CJK, GROUPS, SCALE, SINGLE_BYTE};
-use single_byte::SingleByte;
+use model::{ASCII_SCALE, CJK, SCALE, SINGLE_BYTE};
+use single_byte::{SingleByte, MAX_LANGUAGES};
 use tables::ascii_cost;
 
 pub use tld::fallback;
@@ -60,8 +60,6 @@ pub struct Detector {
     utf8: Utf8,
     iso_2022_jp: Iso2022Jp,
     single_byte: [SingleByte; SINGLE_BYTE.len()],
-    /// Single-byte candidates no longer scored (bit i for `single_byte[i]`).
-    pruned: u32,
     cjk: [CjkCandidate; 5],
     koi8_u_only: bool,
 }
@@ -84,7 +82,6 @@ impl Detector {
             utf8: Utf8::default(),
             iso_2022_jp: Iso2022Jp::default(),
             single_byte: core::array::from_fn(SingleByte::new),
-            pruned: 0,
             cjk: [
                 Kind::ShiftJis,
                 Kind::EucJp,
@@ -141,10 +138,10 @@ impl Detector {
             _ => chunk,
         };
         self.non_ascii |= !ascii;
-        for (i, candidate) in self.single_byte.iter_mut().enumerate() {
-            if self.pruned & (1 << i) == 0 {
+        for candidate in self.single_byte.iter_mut() {
+            if !candidate.out() {
                 candidate.feed(chunk);
-                if SINGLE_BYTE[i].0 == Encoding::Koi8U && !self.koi8_u_only {
+                if SINGLE_BYTE[candidate.which].0 == Encoding::Koi8U && !self.koi8_u_only {
                     self.koi8_u_only = chunk.iter().any(|b| KOI8_U_ONLY.contains(b));
                 }
             }
@@ -154,21 +151,29 @@ impl Detector {
         }
     }
 
-    /// Stops scoring the single-byte candidates too far behind the best one.
+    /// Stops scoring the single-byte candidates' languages too far behind the best candidate.
     fn prune(&mut self) {
         let best = self.costs(None).map(|(_, cost)| cost).min().unwrap_or(0);
         let limit = best + PRUNE_NATS * u64::from(ASCII_SCALE);
-        let unit = u64::from(ASCII_SCALE / SCALE);
-        for (i, candidate) in self.single_byte.iter().enumerate() {
-            let (_, group, _) = SINGLE_BYTE[candidate.which];
-            if candidate.cost * unit + ascii_cost(GROUPS[group].ascii, &self.ascii_pairs) > limit {
-                self.pruned |= 1 << i;
+        for i in 0..self.single_byte.len() {
+            for l in 0..self.single_byte[i].group().languages.min(MAX_LANGUAGES) {
+                if self.language_cost(i, l) > limit {
+                    self.single_byte[i].pruned |= 1 << l;
+                }
             }
         }
     }
 
+    /// Single-byte candidate `i`'s cost in its group's language `l`, in 1/`ASCII_SCALE` nat.
+    fn language_cost(&self, i: usize, l: usize) -> u64 {
+        let candidate = &self.single_byte[i];
+        let unit = u64::from(ASCII_SCALE / SCALE);
+        candidate.costs[l] * unit + candidate.group().ascii_cost(l, &self.ascii_pairs)
+    }
+
     /// Every candidate still in the running with its cost in 1/`ASCII_SCALE` nat (lower is
-    /// likelier), the encodings of `tld` (if any) favoured.
+    /// likelier), the encodings of `tld` (if any) favoured. A single-byte candidate's cost is its
+    /// cost in the language of its group that fits the text best.
     fn costs(&self, tld: Option<&[u8]>) -> impl Iterator<Item = (Encoding, u64)> + '_ {
         let native = tld.map(|tld| fallback(Some(tld)));
         let bonus = move |encoding: Encoding| match native {
@@ -180,11 +185,13 @@ impl Detector {
             .single_byte
             .iter()
             .enumerate()
-            .filter(|(i, _)| self.pruned & (1 << i) == 0)
-            .map(move |(_, c)| {
-                let (encoding, group, _) = SINGLE_BYTE[c.which];
-                let ascii = ascii_cost(GROUPS[group].ascii, &self.ascii_pairs);
-                (encoding, c.cost * unit + ascii)
+            .filter_map(move |(i, c)| {
+                let languages = c.group().languages.min(MAX_LANGUAGES);
+                let best = (0..languages)
+                    .filter(|l| c.pruned & (1 << l) == 0)
+                    .map(|l| self.language_cost(i, l))
+                    .min()?;
+                Some((SINGLE_BYTE[c.which].0, best))
             });
         let cjk = self.cjk.iter().filter(|c| !c.disqualified).map(move |c| {
             let ascii = ascii_cost(CJK[c.table_index()].ascii, &self.ascii_pairs);

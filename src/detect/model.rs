@@ -5,7 +5,7 @@ use super::tables::{Cjk, Group};
 use crate::Encoding;
 
 /// Every table, back to back.
-pub static DATA: &[u8; 44434] = include_bytes!("model.bin");
+pub static DATA: &[u8; 135738] = include_bytes!("model.bin");
 
 /// Cost units per nat in every table but the ASCII pair costs.
 pub const SCALE: u32 = 8;
@@ -13,92 +13,83 @@ pub const SCALE: u32 = 8;
 /// Cost units per nat of the ASCII pair costs.
 pub const ASCII_SCALE: u32 = 256;
 
-/// The single-byte language groups: their number of classes and where their costs start.
+/// The single-byte language groups: their number of classes and languages, and where the
+/// languages' tables start.
 pub static GROUPS: [Group; 10] = [
     Group {
         classes: 60,
-        pairs: 0,
-        cases: 3600,
-        ascii: 3609,
-    }, // Western
+        languages: 17,
+        at: 0,
+    }, // Western: en fr de es pt it nl ca gl eu ga da sv nb nn fi is
     Group {
         classes: 53,
-        pairs: 3617,
-        cases: 6426,
-        ascii: 6435,
-    }, // Central European
+        languages: 7,
+        at: 61489,
+    }, // Central European: pl cs sk hu sl hr ro
     Group {
         classes: 34,
-        pairs: 6443,
-        cases: 7599,
-        ascii: 7608,
-    }, // Baltic
+        languages: 3,
+        at: 81271,
+    }, // Baltic: lt lv et
     Group {
         classes: 53,
-        pairs: 7616,
-        cases: 10425,
-        ascii: 10434,
-    }, // Cyrillic
+        languages: 6,
+        at: 84790,
+    }, // Cyrillic: ru uk bg be sr mk
     Group {
         classes: 39,
-        pairs: 10442,
-        cases: 11963,
-        ascii: 11972,
-    }, // Greek
+        languages: 1,
+        at: 101746,
+    }, // Greek: el
     Group {
         classes: 44,
-        pairs: 11980,
-        cases: 13916,
-        ascii: 13925,
-    }, // Hebrew
+        languages: 1,
+        at: 103284,
+    }, // Hebrew: he
     Group {
         classes: 55,
-        pairs: 13933,
-        cases: 16958,
-        ascii: 16967,
-    }, // Arabic
+        languages: 1,
+        at: 105237,
+    }, // Arabic: ar
     Group {
         classes: 63,
-        pairs: 16975,
-        cases: 20944,
-        ascii: 20953,
-    }, // Thai
+        languages: 1,
+        at: 108279,
+    }, // Thai: th
     Group {
         classes: 19,
-        pairs: 20961,
-        cases: 21322,
-        ascii: 21331,
-    }, // Turkish
+        languages: 1,
+        at: 112265,
+    }, // Turkish: tr
     Group {
         classes: 29,
-        pairs: 21339,
-        cases: 22180,
-        ascii: 22189,
-    }, // Vietnamese
+        languages: 1,
+        at: 112643,
+    }, // Vietnamese: vi
 ];
 
 /// The single-byte candidates: the encoding, its group, and where its byte classes start.
 pub static SINGLE_BYTE: [(Encoding, usize, usize); 20] = [
-    (Encoding::Windows1252, 0, 22197),
-    (Encoding::Iso8859_15, 0, 22325),
-    (Encoding::Windows1250, 1, 22453),
-    (Encoding::Iso8859_2, 1, 22581),
-    (Encoding::Windows1257, 2, 22709),
-    (Encoding::Iso8859_4, 2, 22837),
-    (Encoding::Iso8859_13, 2, 22965),
-    (Encoding::Windows1251, 3, 23093),
-    (Encoding::Koi8U, 3, 23221),
-    (Encoding::Iso8859_5, 3, 23349),
-    (Encoding::Ibm866, 3, 23477),
-    (Encoding::XMacCyrillic, 3, 23605),
-    (Encoding::Windows1253, 4, 23733),
-    (Encoding::Iso8859_7, 4, 23861),
-    (Encoding::Windows1255, 5, 23989),
-    (Encoding::Windows1256, 6, 24117),
-    (Encoding::Iso8859_6, 6, 24245),
-    (Encoding::Windows874, 7, 24373),
-    (Encoding::Windows1254, 8, 24501),
-    (Encoding::Windows1258, 9, 24629),
+    (Encoding::Windows1252, 0, 113501),
+    (Encoding::Iso8859_15, 0, 113629),
+    (Encoding::Windows1250, 1, 113757),
+    (Encoding::Iso8859_2, 1, 113885),
+    (Encoding::Windows1257, 2, 114013),
+    (Encoding::Iso8859_4, 2, 114141),
+    (Encoding::Iso8859_13, 2, 114269),
+    (Encoding::Windows1251, 3, 114397),
+    (Encoding::Koi8U, 3, 114525),
+    (Encoding::Iso8859_5, 3, 114653),
+    (Encoding::Ibm866, 3, 114781),
+    (Encoding::XMacCyrillic, 3, 114909),
+    (Encoding::Windows1253, 4, 115037),
+    (Encoding::Iso8859_7, 4, 115165),
+    (Encoding::Windows1255, 5, 115293),
+    (Encoding::Windows1256, 6, 115421),
+    (Encoding::Iso8859_6, 6, 115549),
+    (Encoding::Windows874, 7, 115677),
+    (Encoding::Windows1254, 8, 115805),
+    (Encoding::Windows1258, 9, 115933),
 ];
 
 /// The CJK frequency tables: JIS X 0208, EUC-KR, Big5, GBK.
@@ -106,25 +97,25 @@ pub static CJK: [Cjk; 4] = [
     Cjk {
         pointers: 11104,
         costs: [99, 61, 40],
-        table: 24757,
-        ascii: 27533,
+        table: 116061,
+        ascii: 118837,
     }, // jis0208
     Cjk {
         pointers: 23750,
         costs: [106, 58, 41],
-        table: 27541,
-        ascii: 33479,
+        table: 118845,
+        ascii: 124783,
     }, // euc-kr
     Cjk {
         pointers: 19782,
         costs: [106, 63, 47],
-        table: 33487,
-        ascii: 38433,
+        table: 124791,
+        ascii: 129737,
     }, // big5
     Cjk {
         pointers: 23940,
         costs: [108, 68, 49],
-        table: 38441,
-        ascii: 44426,
+        table: 129745,
+        ascii: 135730,
     }, // gb18030
 ];

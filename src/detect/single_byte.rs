@@ -1,12 +1,17 @@
 //! A single-byte candidate: each byte is a character class of its language group, and the text's
-//! cost is the sum of the group's costs for each adjacent pair of classes that holds non-ASCII.
+//! cost in each of the group's languages is the sum of that language's costs for each adjacent
+//! pair of classes that holds non-ASCII (the ASCII pairs, the same for every candidate, are
+//! counted once by the detector).
 
 use super::model::{GROUPS, SINGLE_BYTE};
-use super::tables::{byte, IMPOSSIBLE};
+use super::tables::{byte, Group, IMPOSSIBLE};
+
+/// The most languages a group has.
+pub const MAX_LANGUAGES: usize = 17;
 
 /// The cost, in model units, of a byte the encoding maps to no character or to a C1 control:
 /// about a character of a foreign script, so rare stray bytes do not rule the encoding out.
-const IMPOSSIBLE_COST: u32 = 320;
+const IMPOSSIBLE_COST: u64 = 320;
 
 /// An ASCII byte's class: 1 for a letter (case 1 lower, 2 upper), 0 for anything else.
 #[inline]
@@ -23,7 +28,10 @@ pub struct SingleByte {
     pub which: usize,
     /// The previous byte's class and case.
     prev: u8,
-    pub cost: u64,
+    /// The cost so far in each of the group's languages.
+    pub costs: [u64; MAX_LANGUAGES],
+    /// The languages no longer scored (bit i for language i).
+    pub pruned: u32,
 }
 
 impl SingleByte {
@@ -31,23 +39,31 @@ impl SingleByte {
         SingleByte {
             which,
             prev: 0,
-            cost: 0,
+            costs: [0; MAX_LANGUAGES],
+            pruned: 0,
         }
     }
 
+    pub fn group(&self) -> &'static Group {
+        &GROUPS[SINGLE_BYTE[self.which].1]
+    }
+
+    /// Whether every language of the group is pruned.
+    pub fn out(&self) -> bool {
+        let n = self.group().languages.min(MAX_LANGUAGES);
+        self.pruned.count_ones() as usize >= n
+    }
+
     pub fn feed(&mut self, bytes: &[u8]) {
-        let Some(&(_, group, classes)) = SINGLE_BYTE.get(self.which) else {
-            return;
-        };
-        let Some(group) = GROUPS.get(group) else {
-            return;
-        };
+        let classes = SINGLE_BYTE[self.which].2;
+        let group = self.group();
+        let languages = group.languages.min(MAX_LANGUAGES);
+        let pruned = self.pruned;
         let mut prev = self.prev;
-        let mut cost = 0u64;
+        let mut costs = self.costs;
         for &b in bytes {
             let class = if b < 0x80 {
                 if prev & 63 < 2 {
-                    // ASCII after ASCII: the same for every candidate, so not counted.
                     prev = ascii_class(b);
                     continue;
                 }
@@ -56,14 +72,21 @@ impl SingleByte {
                 byte(classes + usize::from(b - 0x80))
             };
             if class & 63 == IMPOSSIBLE {
-                cost += u64::from(IMPOSSIBLE_COST);
+                for cost in &mut costs[..languages] {
+                    *cost += IMPOSSIBLE_COST;
+                }
                 prev = 0;
                 continue;
             }
-            cost += u64::from(group.cost(prev & 63, prev >> 6, class & 63, class >> 6));
+            let (a, ca, c, cc) = (prev & 63, prev >> 6, class & 63, class >> 6);
+            for (l, cost) in costs[..languages].iter_mut().enumerate() {
+                if pruned & (1 << l) == 0 {
+                    *cost += u64::from(group.cost(l, a, ca, c, cc));
+                }
+            }
             prev = class;
         }
         self.prev = prev;
-        self.cost += cost;
+        self.costs = costs;
     }
 }

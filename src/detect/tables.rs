@@ -5,22 +5,37 @@ use super::model::DATA;
 /// A class no character of the encoding has: an unmapped byte or a C1 control.
 pub const IMPOSSIBLE: u8 = 63;
 
-/// A single-byte language group: its number of character classes and where its pair costs
-/// (`classes` × `classes`), letter-case pair costs (3 × 3) and ASCII pair costs start in `DATA`.
+/// A single-byte language group: its number of character classes and of languages, and where
+/// its languages' tables start in `DATA`, one after the other. Each language's table holds its
+/// pair costs (`classes` × `classes`), its letter-case pair costs (3 × 3) and its ASCII pair
+/// costs (4 little-endian u16).
 pub struct Group {
     pub classes: usize,
-    pub pairs: usize,
-    pub cases: usize,
-    pub ascii: usize,
+    pub languages: usize,
+    pub at: usize,
 }
 
 impl Group {
-    /// The cost of class `b` (with case `cb`) after class `a` (with case `ca`).
+    fn table(&self, language: usize) -> usize {
+        self.at + language * (self.classes * self.classes + 9 + 8)
+    }
+
+    /// The cost, in language `language`, of class `b` (with case `cb`) after class `a` (with
+    /// case `ca`).
     #[inline]
-    pub fn cost(&self, a: u8, ca: u8, b: u8, cb: u8) -> u32 {
-        let pair = self.pairs + usize::from(a) * self.classes + usize::from(b);
-        let case = self.cases + usize::from(ca) * 3 + usize::from(cb);
+    pub fn cost(&self, language: usize, a: u8, ca: u8, b: u8, cb: u8) -> u32 {
+        let table = self.table(language);
+        let pair = table + usize::from(a) * self.classes + usize::from(b);
+        let case = table + self.classes * self.classes + usize::from(ca) * 3 + usize::from(cb);
         u32::from(byte(pair)) + u32::from(byte(case))
+    }
+
+    /// The cost, in language `language`, of the ASCII pairs `counts`.
+    pub fn ascii_cost(&self, language: usize, counts: &[u64; 4]) -> u64 {
+        ascii_cost(
+            self.table(language) + self.classes * self.classes + 9,
+            counts,
+        )
     }
 }
 
