@@ -151,7 +151,7 @@ impl Detector {
         }
     }
 
-    /// Stops scoring the single-byte candidates' languages too far behind the best candidate.
+    /// Stops scoring the candidates (single-byte ones by language) too far behind the best one.
     fn prune(&mut self) {
         let best = self.costs(None).map(|(_, cost)| cost).min().unwrap_or(0);
         let limit = best + PRUNE_NATS * u64::from(ASCII_SCALE);
@@ -161,6 +161,11 @@ impl Detector {
                     self.single_byte[i].pruned |= 1 << l;
                 }
             }
+        }
+        let unit = u64::from(ASCII_SCALE / SCALE);
+        for c in self.cjk.iter_mut() {
+            c.disqualified |=
+                c.cost * unit + ascii_cost(CJK[c.table_index()].ascii, &self.ascii_pairs) > limit;
         }
     }
 

@@ -57,10 +57,18 @@ impl SingleByte {
     pub fn feed(&mut self, bytes: &[u8]) {
         let classes = SINGLE_BYTE[self.which].2;
         let group = self.group();
-        let languages = group.languages.min(MAX_LANGUAGES);
-        let pruned = self.pruned;
+        // The languages still scored, by where their tables start.
+        let mut active = [(0usize, 0usize); MAX_LANGUAGES];
+        let mut n = 0;
+        for l in 0..group.languages.min(MAX_LANGUAGES) {
+            if self.pruned & (1 << l) == 0 {
+                active[n] = (l, group.table(l));
+                n += 1;
+            }
+        }
+        let active = &active[..n];
         let mut prev = self.prev;
-        let mut costs = self.costs;
+        let mut costs = [0u64; MAX_LANGUAGES];
         for &b in bytes {
             let class = if b < 0x80 {
                 if prev & 63 < 2 {
@@ -72,21 +80,21 @@ impl SingleByte {
                 byte(classes + usize::from(b - 0x80))
             };
             if class & 63 == IMPOSSIBLE {
-                for cost in &mut costs[..languages] {
+                for cost in &mut costs[..n] {
                     *cost += IMPOSSIBLE_COST;
                 }
                 prev = 0;
                 continue;
             }
-            let (a, ca, c, cc) = (prev & 63, prev >> 6, class & 63, class >> 6);
-            for (l, cost) in costs[..languages].iter_mut().enumerate() {
-                if pruned & (1 << l) == 0 {
-                    *cost += u64::from(group.cost(l, a, ca, c, cc));
-                }
+            let (pair, case) = group.offsets(prev & 63, prev >> 6, class & 63, class >> 6);
+            for (cost, &(_, table)) in costs.iter_mut().zip(active) {
+                *cost += u64::from(byte(table + pair)) + u64::from(byte(table + case));
             }
             prev = class;
         }
         self.prev = prev;
-        self.costs = costs;
+        for (cost, &(l, _)) in costs.iter().zip(active) {
+            self.costs[l] += cost;
+        }
     }
 }

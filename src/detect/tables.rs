@@ -16,18 +16,19 @@ pub struct Group {
 }
 
 impl Group {
-    fn table(&self, language: usize) -> usize {
+    /// Where language `language`'s table starts.
+    #[inline]
+    pub fn table(&self, language: usize) -> usize {
         self.at + language * (self.classes * self.classes + 9 + 8)
     }
 
-    /// The cost, in language `language`, of class `b` (with case `cb`) after class `a` (with
-    /// case `ca`).
+    /// Where, in a language's table, the cost of class `b` (with case `cb`) after class `a`
+    /// (with case `ca`) is, and the cost of the pair of cases.
     #[inline]
-    pub fn cost(&self, language: usize, a: u8, ca: u8, b: u8, cb: u8) -> u32 {
-        let table = self.table(language);
-        let pair = table + usize::from(a) * self.classes + usize::from(b);
-        let case = table + self.classes * self.classes + usize::from(ca) * 3 + usize::from(cb);
-        u32::from(byte(pair)) + u32::from(byte(case))
+    pub fn offsets(&self, a: u8, ca: u8, b: u8, cb: u8) -> (usize, usize) {
+        let pair = usize::from(a) * self.classes + usize::from(b);
+        let case = self.classes * self.classes + usize::from(ca) * 3 + usize::from(cb);
+        (pair, case)
     }
 
     /// The cost, in language `language`, of the ASCII pairs `counts`.
