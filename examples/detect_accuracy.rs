@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release --features detect --example detect_accuracy [heldout|train] [rows]`
 //! (`train` reads the training text instead, for tuning; `rows` keeps the rows whose
-//! "lang encoding" contains it).
+//! "lang encoding" contains it; with DETECT_WRONG set, our wrong guesses go to stderr).
 
 use encoding_rs::Encoding as Oracle;
 use std::time::Instant;
@@ -145,6 +145,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let split = args.get(1).map_or("heldout", String::as_str);
     let filter = args.get(2).cloned().unwrap_or_default();
+    let show_wrong = std::env::var_os("DETECT_WRONG").is_some();
     let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/detect/corpus");
     println!(
         "Samples from detect/corpus/<lang>.{split}.txt; each cell: ours / chardetng, % right.\n"
@@ -185,7 +186,12 @@ fn main() {
                     let mut right_count = [0; 2];
                     for k in 0..n {
                         let (text, bytes) = sample(&lines, k * lines.len() / n, len, enc);
-                        right_count[0] += usize::from(right(ours(&bytes), &text, &bytes));
+                        let guess = ours(&bytes);
+                        let ok = right(guess, &text, &bytes);
+                        if !ok && show_wrong {
+                            eprintln!("{lang} {name} {len}: {guess} for {text:?}");
+                        }
+                        right_count[0] += usize::from(ok);
                         right_count[1] += usize::from(right(chardetng(&bytes), &text, &bytes));
                     }
                     let pct = right_count.map(|r| 100.0 * r as f64 / n as f64);

@@ -25,7 +25,7 @@ pub struct CjkCandidate {
     pub kind: Kind,
     /// Bytes of an unfinished character (0 when none).
     pending: [u8; 3],
-    pub cost: u64,
+    cost: u64,
     pub disqualified: bool,
 }
 
@@ -47,6 +47,16 @@ impl CjkCandidate {
             Kind::Big5 => Encoding::Big5,
             Kind::Gbk => Encoding::Gbk,
         }
+    }
+
+    /// The cost so far, an unfinished character costing as a rare one (the input may end there).
+    pub fn cost(&self) -> u64 {
+        let unfinished = if self.pending[0] == 0 {
+            0
+        } else {
+            self.table().rare()
+        };
+        self.cost + u64::from(unfinished)
     }
 
     /// Which of `CJK` models the encoding's characters.

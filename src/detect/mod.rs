@@ -165,7 +165,7 @@ impl Detector {
         let unit = u64::from(ASCII_SCALE / SCALE);
         for c in self.cjk.iter_mut() {
             c.disqualified |=
-                c.cost * unit + ascii_cost(CJK[c.table_index()].ascii, &self.ascii_pairs) > limit;
+                c.cost() * unit + ascii_cost(CJK[c.table_index()].ascii, &self.ascii_pairs) > limit;
         }
     }
 
@@ -200,7 +200,7 @@ impl Detector {
             });
         let cjk = self.cjk.iter().filter(|c| !c.disqualified).map(move |c| {
             let ascii = ascii_cost(CJK[c.table_index()].ascii, &self.ascii_pairs);
-            (c.encoding(), c.cost * unit + ascii)
+            (c.encoding(), c.cost() * unit + ascii)
         });
         single
             .chain(cjk)
