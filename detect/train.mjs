@@ -3,7 +3,7 @@
 // src/detect/model.bin (the tables) and src/detect/model.rs (what the tables are and where).
 //
 // Single-byte encodings: each language group (chardetng's grouping, detect/languages.mjs) gets an
-// alphabet of classes: 0 ASCII non-letters, 1 ASCII letters, then the group's most frequent
+// alphabet of classes: 0 ASCII non-letters, 1 ASCII vowels, 2 ASCII consonants, then the group's most frequent
 // non-ASCII characters (case folded), then "other letter" and "other symbol". A group's table
 // holds, for each ordered pair of classes, -ln P(pair) over all adjacent character pairs of the
 // group's text (each language weighted equally), in eighths of a nat; a small table does the same
@@ -13,6 +13,7 @@
 // CJK encodings: every pointer of the encoding's index gets a 2-bit frequency class from the
 // language's text (0 no character, 1 rare, 2 common, 3 most common), and each class a cost,
 // -ln of the average probability of one of its characters, in eighths of a nat.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from './languages.mjs';
@@ -21,7 +22,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const CORPUS = join(ROOT, 'detect/corpus');
 const SCALE = 8; // cost units per nat
 const MAX_CHARS = 3_000_000; // training text read per language, for time
-const MAX_CLASSES = 59; // non-ASCII characters per group alphabet: classes fit in 6 bits, 63 impossible
+const MAX_CLASSES = 58; // non-ASCII characters per group alphabet: classes fit in 6 bits, 63 impossible
 
 // The candidate single-byte encodings by group, the first of each the group's usual one.
 export const GROUPS = [
@@ -90,6 +91,9 @@ const isLetter = (c) => /[\p{L}\p{M}]/u.test(c);
 const IMPOSSIBLE = 63;
 const CEDILLA = { '\u0218': '\u015e', '\u0219': '\u015f', '\u021a': '\u0162', '\u021b': '\u0163' };
 const isAsciiLetter = (cp) => (cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a;
+// ASCII's classes: 0 non-letters, 1 vowels, 2 consonants.
+const ASCII_CLASSES = 3;
+const asciiClass = (cp) => (!isAsciiLetter(cp) ? 0 : 'aeiouy'.includes(String.fromCharCode(cp | 0x20)) ? 1 : 2);
 
 // Text as windows-1258 writes it: a letter it lacks becomes a letter it has (the base with one
 // of the marks) and the other marks combining.
@@ -122,19 +126,19 @@ function conditionalCosts(joint, n, count) {
   return out;
 }
 
-// The four ASCII-to-ASCII costs (non-letter or letter, then non-letter or letter), finer: they
+// The ASCII-to-ASCII costs (by ASCII class, then ASCII class), finer: they
 // add up over long ASCII runs. In units of 1/ASCII_SCALE nat, little-endian u16.
 const ASCII_SCALE = 256;
 function asciiPairCosts(n, joint, count) {
-  const out = new Uint8Array(8);
-  for (let a = 0; a < 2; a++) {
+  const out = new Uint8Array(ASCII_CLASSES * ASCII_CLASSES * 2);
+  for (let a = 0; a < ASCII_CLASSES; a++) {
     let row = 0;
     for (let b = 0; b < n; b++) row += joint(a, b);
-    for (let b = 0; b < 2; b++) {
+    for (let b = 0; b < ASCII_CLASSES; b++) {
       const p = (joint(a, b) * count + 0.5) / (row * count + 0.5 * n);
       const c = Math.min(65535, Math.round(-Math.log(p) * ASCII_SCALE));
-      out[(a * 2 + b) * 2] = c & 255;
-      out[(a * 2 + b) * 2 + 1] = c >> 8;
+      out[(a * ASCII_CLASSES + b) * 2] = c & 255;
+      out[(a * ASCII_CLASSES + b) * 2 + 1] = c >> 8;
     }
   }
   return out;
@@ -170,14 +174,14 @@ function trainGroup(name, encodings) {
     alphabet.push(f);
     covered += n;
   }
-  const OTHER_LETTER = alphabet.length + 2;
-  const OTHER_SYMBOL = alphabet.length + 3;
-  const classes = alphabet.length + 4;
-  const classOfFolded = new Map(alphabet.map((f, i) => [f, i + 2]));
+  const OTHER_LETTER = alphabet.length + ASCII_CLASSES;
+  const OTHER_SYMBOL = OTHER_LETTER + 1;
+  const classes = OTHER_SYMBOL + 1;
+  const classOfFolded = new Map(alphabet.map((f, i) => [f, i + ASCII_CLASSES]));
   // A character none of the group's encodings has (-1) is in no pair: legacy text lacks it.
   const classOf = (ch) => {
     const cp = ch.codePointAt(0);
-    if (cp < 0x80) return isAsciiLetter(cp) ? 1 : 0;
+    if (cp < 0x80) return asciiClass(cp);
     const f = fold(ch);
     if (!encodable.has(f)) return -1;
     return classOfFolded.get(f) ?? (isLetter(ch) ? OTHER_LETTER : OTHER_SYMBOL);
@@ -198,7 +202,7 @@ function trainGroup(name, encodings) {
         continue;
       }
       counts[prev * classes + c]++;
-      if (prev >= 2 || c >= 2) caseCounts[prevCase * 3 + k]++;
+      if (prev >= ASCII_CLASSES || c >= ASCII_CLASSES) caseCounts[prevCase * 3 + k]++;
       prev = c;
       prevCase = k;
       n++;
@@ -236,15 +240,16 @@ function trainCjk([indexName, lang, excluded]) {
   });
   const counts = new Map();
   let total = 0;
-  // Pairs of ASCII non-letters (0), ASCII letters (1) and anything else (2).
-  const joint = new Float64Array(9);
+  // Pairs of ASCII's classes and anything else (ASCII_CLASSES).
+  const K = ASCII_CLASSES + 1;
+  const joint = new Float64Array(K * K);
   let prev = 0;
   let chars = 0;
   for (const text of trainingLines(lang)) {
     for (const ch of text) {
       const cp = ch.codePointAt(0);
-      const c = cp < 0x80 ? (isAsciiLetter(cp) ? 1 : 0) : 2;
-      joint[prev * 3 + c]++;
+      const c = cp < 0x80 ? asciiClass(cp) : ASCII_CLASSES;
+      joint[prev * K + c]++;
       prev = c;
       chars++;
       const p = pointerOf.get(cp);
@@ -272,7 +277,7 @@ function trainCjk([indexName, lang, excluded]) {
     packed[p >> 2] |= c << ((p & 3) * 2);
   });
   console.log(`${indexName} (${lang}): ${members.join('/')} pointers per class, costs ${costs.join('/')}`);
-  const asciiCosts = asciiPairCosts(3, (a, b) => joint[a * 3 + b] / chars, chars);
+  const asciiCosts = asciiPairCosts(K, (a, b) => joint[a * K + b] / chars, chars);
   return { indexName, pointers: index.length, costs, packed, asciiCosts };
 }
 
@@ -352,4 +357,5 @@ ${rustCjk.join('\n')}
 ];
 `,
 );
+execFileSync('rustfmt', ['--edition', '2021', join(ROOT, 'src/detect/model.rs')]);
 console.log(`model.bin: ${offset} bytes`);

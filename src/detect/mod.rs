@@ -24,7 +24,7 @@ mod tld;
 use crate::Encoding;
 use cjk::{CjkCandidate, Kind};
 use model::{ASCII_SCALE, CJK, SCALE, SINGLE_BYTE};
-use single_byte::{SingleByte, MAX_LANGUAGES};
+use single_byte::{ascii_kind, SingleByte, ASCII_CLASSES, MAX_LANGUAGES};
 use tables::ascii_cost;
 
 pub use tld::fallback;
@@ -52,10 +52,10 @@ pub struct Detector {
     /// Bytes read so far.
     fed: u64,
     non_ascii: bool,
-    /// ASCII bytes after ASCII bytes, by (non-letter or letter, then non-letter or letter): the
-    /// same for every candidate, so counted once, and costed by each candidate's model.
-    ascii_pairs: [u64; 4],
-    /// The last byte's kind: 0 an ASCII non-letter, 1 an ASCII letter, 2 non-ASCII.
+    /// ASCII bytes after ASCII bytes, by ASCII class then ASCII class: the same for every
+    /// candidate, so counted once, and costed by each candidate's model.
+    ascii_pairs: [u64; 9],
+    /// The last byte's ASCII class, or `ASCII_CLASSES` for a non-ASCII byte.
     last_kind: u8,
     utf8: Utf8,
     iso_2022_jp: Iso2022Jp,
@@ -77,7 +77,7 @@ impl Detector {
             head_len: 0,
             fed: 0,
             non_ascii: false,
-            ascii_pairs: [0; 4],
+            ascii_pairs: [0; 9],
             last_kind: 0,
             utf8: Utf8::default(),
             iso_2022_jp: Iso2022Jp::default(),
@@ -120,13 +120,9 @@ impl Detector {
     fn score(&mut self, chunk: &[u8]) {
         let ascii = chunk.is_ascii();
         for &b in chunk {
-            let kind = match b {
-                0x80..=0xFF => 2,
-                b if b.is_ascii_alphabetic() => 1,
-                _ => 0,
-            };
-            if self.last_kind < 2 && kind < 2 {
-                self.ascii_pairs[usize::from(self.last_kind * 2 + kind)] += 1;
+            let kind = ascii_kind(b);
+            if self.last_kind < ASCII_CLASSES && kind < ASCII_CLASSES {
+                self.ascii_pairs[usize::from(self.last_kind * ASCII_CLASSES + kind)] += 1;
             }
             self.last_kind = kind;
         }

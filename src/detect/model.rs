@@ -5,7 +5,7 @@ use super::tables::{Cjk, Group};
 use crate::Encoding;
 
 /// Every table, back to back.
-pub static DATA: &[u8; 135738] = include_bytes!("model.bin");
+pub static DATA: &[u8; 140200] = include_bytes!("model.bin");
 
 /// Cost units per nat in every table but the ASCII pair costs.
 pub const SCALE: u32 = 8;
@@ -17,79 +17,79 @@ pub const ASCII_SCALE: u32 = 256;
 /// languages' tables start.
 pub static GROUPS: [Group; 10] = [
     Group {
-        classes: 60,
+        classes: 61,
         languages: 17,
         at: 0,
     }, // Western: en fr de es pt it nl ca gl eu ga da sv nb nn fi is
     Group {
-        classes: 53,
+        classes: 54,
         languages: 7,
-        at: 61489,
+        at: 63716,
     }, // Central European: pl cs sk hu sl hr ro
     Group {
-        classes: 34,
+        classes: 35,
         languages: 3,
-        at: 81271,
+        at: 84317,
     }, // Baltic: lt lv et
     Group {
-        classes: 53,
+        classes: 54,
         languages: 6,
-        at: 84790,
+        at: 88073,
     }, // Cyrillic: ru uk bg be sr mk
     Group {
-        classes: 39,
+        classes: 40,
         languages: 1,
-        at: 101746,
+        at: 105731,
     }, // Greek: el
     Group {
-        classes: 44,
+        classes: 45,
         languages: 1,
-        at: 103284,
+        at: 107358,
     }, // Hebrew: he
     Group {
-        classes: 55,
+        classes: 56,
         languages: 1,
-        at: 105237,
+        at: 109410,
     }, // Arabic: ar
     Group {
         classes: 63,
         languages: 1,
-        at: 108279,
+        at: 112573,
     }, // Thai: th
     Group {
-        classes: 19,
+        classes: 20,
         languages: 1,
-        at: 112265,
+        at: 116569,
     }, // Turkish: tr
     Group {
-        classes: 29,
+        classes: 30,
         languages: 1,
-        at: 112643,
+        at: 116996,
     }, // Vietnamese: vi
 ];
 
 /// The single-byte candidates: the encoding, its group, and where its byte classes start.
 pub static SINGLE_BYTE: [(Encoding, usize, usize); 20] = [
-    (Encoding::Windows1252, 0, 113501),
-    (Encoding::Iso8859_15, 0, 113629),
-    (Encoding::Windows1250, 1, 113757),
-    (Encoding::Iso8859_2, 1, 113885),
-    (Encoding::Windows1257, 2, 114013),
-    (Encoding::Iso8859_4, 2, 114141),
-    (Encoding::Iso8859_13, 2, 114269),
-    (Encoding::Windows1251, 3, 114397),
-    (Encoding::Koi8U, 3, 114525),
-    (Encoding::Iso8859_5, 3, 114653),
-    (Encoding::Ibm866, 3, 114781),
-    (Encoding::XMacCyrillic, 3, 114909),
-    (Encoding::Windows1253, 4, 115037),
-    (Encoding::Iso8859_7, 4, 115165),
-    (Encoding::Windows1255, 5, 115293),
-    (Encoding::Windows1256, 6, 115421),
-    (Encoding::Iso8859_6, 6, 115549),
-    (Encoding::Windows874, 7, 115677),
-    (Encoding::Windows1254, 8, 115805),
-    (Encoding::Windows1258, 9, 115933),
+    (Encoding::Windows1252, 0, 117923),
+    (Encoding::Iso8859_15, 0, 118051),
+    (Encoding::Windows1250, 1, 118179),
+    (Encoding::Iso8859_2, 1, 118307),
+    (Encoding::Windows1257, 2, 118435),
+    (Encoding::Iso8859_4, 2, 118563),
+    (Encoding::Iso8859_13, 2, 118691),
+    (Encoding::Windows1251, 3, 118819),
+    (Encoding::Koi8U, 3, 118947),
+    (Encoding::Iso8859_5, 3, 119075),
+    (Encoding::Ibm866, 3, 119203),
+    (Encoding::XMacCyrillic, 3, 119331),
+    (Encoding::Windows1253, 4, 119459),
+    (Encoding::Iso8859_7, 4, 119587),
+    (Encoding::Windows1255, 5, 119715),
+    (Encoding::Windows1256, 6, 119843),
+    (Encoding::Iso8859_6, 6, 119971),
+    (Encoding::Windows874, 7, 120099),
+    (Encoding::Windows1254, 8, 120227),
+    (Encoding::Windows1258, 9, 120355),
 ];
 
 /// The CJK frequency tables: JIS X 0208, EUC-KR, Big5, GBK.
@@ -97,25 +97,25 @@ pub static CJK: [Cjk; 4] = [
     Cjk {
         pointers: 11104,
         costs: [99, 61, 40],
-        table: 116061,
-        ascii: 118837,
+        table: 120483,
+        ascii: 123259,
     }, // jis0208
     Cjk {
         pointers: 23750,
         costs: [106, 58, 41],
-        table: 118845,
-        ascii: 124783,
+        table: 123277,
+        ascii: 129215,
     }, // euc-kr
     Cjk {
         pointers: 19782,
         costs: [106, 63, 47],
-        table: 124791,
-        ascii: 129737,
+        table: 129233,
+        ascii: 134179,
     }, // big5
     Cjk {
         pointers: 23940,
         costs: [108, 68, 49],
-        table: 129745,
-        ascii: 135730,
+        table: 134197,
+        ascii: 140182,
     }, // gb18030
 ];

@@ -13,14 +13,42 @@ pub const MAX_LANGUAGES: usize = 17;
 /// about a character of a foreign script, so rare stray bytes do not rule the encoding out.
 const IMPOSSIBLE_COST: u64 = 320;
 
-/// An ASCII byte's class: 1 for a letter (case 1 lower, 2 upper), 0 for anything else.
+/// ASCII's classes: 0 non-letters, 1 vowels, 2 consonants.
+pub const ASCII_CLASSES: u8 = 3;
+
+/// Every ASCII byte's class without its case.
+const ASCII_KINDS: [u8; 128] = {
+    let mut kinds = [0; 128];
+    let mut b = 0;
+    while b < 128 {
+        kinds[b] = match (b as u8).to_ascii_lowercase() {
+            b'a' | b'e' | b'i' | b'o' | b'u' | b'y' => 1,
+            b'a'..=b'z' => 2,
+            _ => 0,
+        };
+        b += 1;
+    }
+    kinds
+};
+
+/// An ASCII byte's class without its case (`ASCII_CLASSES` for a non-ASCII byte).
+#[inline]
+pub fn ascii_kind(b: u8) -> u8 {
+    ASCII_KINDS
+        .get(usize::from(b))
+        .copied()
+        .unwrap_or(ASCII_CLASSES)
+}
+
+/// An ASCII byte's class and case (bits 6-7: 1 lower, 2 upper).
 #[inline]
 fn ascii_class(b: u8) -> u8 {
-    match b {
-        b'a'..=b'z' => 1 | (1 << 6),
-        b'A'..=b'Z' => 1 | (2 << 6),
+    let case = match b {
+        b'a'..=b'z' => 1 << 6,
+        b'A'..=b'Z' => 2 << 6,
         _ => 0,
-    }
+    };
+    ascii_kind(b) | case
 }
 
 pub struct SingleByte {
@@ -71,7 +99,7 @@ impl SingleByte {
         let mut costs = [0u64; MAX_LANGUAGES];
         for &b in bytes {
             let class = if b < 0x80 {
-                if prev & 63 < 2 {
+                if prev & 63 < ASCII_CLASSES {
                     prev = ascii_class(b);
                     continue;
                 }

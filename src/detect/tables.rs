@@ -8,7 +8,7 @@ pub const IMPOSSIBLE: u8 = 63;
 /// A single-byte language group: its number of character classes and of languages, and where
 /// its languages' tables start in `DATA`, one after the other. Each language's table holds its
 /// pair costs (`classes` × `classes`), its letter-case pair costs (3 × 3) and its ASCII pair
-/// costs (4 little-endian u16).
+/// costs (3 × 3 little-endian u16).
 pub struct Group {
     pub classes: usize,
     pub languages: usize,
@@ -19,7 +19,7 @@ impl Group {
     /// Where language `language`'s table starts.
     #[inline]
     pub fn table(&self, language: usize) -> usize {
-        self.at + language * (self.classes * self.classes + 9 + 8)
+        self.at + language * (self.classes * self.classes + 9 + 18)
     }
 
     /// Where, in a language's table, the cost of class `b` (with case `cb`) after class `a`
@@ -32,7 +32,7 @@ impl Group {
     }
 
     /// The cost, in language `language`, of the ASCII pairs `counts`.
-    pub fn ascii_cost(&self, language: usize, counts: &[u64; 4]) -> u64 {
+    pub fn ascii_cost(&self, language: usize, counts: &[u64; 9]) -> u64 {
         ascii_cost(
             self.table(language) + self.classes * self.classes + 9,
             counts,
@@ -75,10 +75,9 @@ impl Cjk {
 }
 
 /// The cost, in units of 1/`ASCII_SCALE` nat, of every ASCII byte after an ASCII byte in text
-/// that has `counts` such pairs (non-letter or letter, then non-letter or letter), from the
-/// table at `at`.
-pub fn ascii_cost(at: usize, counts: &[u64; 4]) -> u64 {
-    (0..4)
+/// that has `counts` such pairs (by ASCII class, then ASCII class), from the table at `at`.
+pub fn ascii_cost(at: usize, counts: &[u64; 9]) -> u64 {
+    (0..9)
         .map(|k| {
             counts[k] * u64::from(u16::from_le_bytes([byte(at + 2 * k), byte(at + 2 * k + 1)]))
         })
