@@ -3,12 +3,14 @@
 // src/detect/model.bin (the tables) and src/detect/model.rs (what the tables are and where).
 //
 // Single-byte encodings: each language group (chardetng's grouping, detect/languages.mjs) gets an
-// alphabet of classes: 0 ASCII non-letters, 1 ASCII vowels, 2 ASCII consonants, then the group's most frequent
-// non-ASCII characters (case folded), then "other letter" and "other symbol". A group's table
-// holds, for each ordered pair of classes, -ln P(pair) over all adjacent character pairs of the
-// group's text (each language weighted equally), in eighths of a nat; a small table does the same
-// for the pair's letter cases given that the pair holds non-ASCII. Each candidate encoding maps its
-// bytes 0x80..=0xFF to its group's classes (or "impossible": unmapped, or a C1 control).
+// alphabet of classes: 0 ASCII non-letters, 1 ASCII vowels, 2 ASCII consonants, then the group's
+// most frequent non-ASCII characters (case folded), then "other letter" and "other symbol". Each
+// language of the group gets a table of -ln P(class | previous class), in eighths of a nat, a
+// small one of -ln P(letter case | previous letter case) for pairs that hold non-ASCII, and the
+// costs of its ASCII-to-ASCII pairs in 1/256 nat (the detector counts those once for every
+// candidate). Each candidate encoding maps its bytes 0x80..=0xFF to its group's classes (or to
+// "impossible": unmapped, or a C1 control); a text's cost in a group is that in the language of
+// the group it fits best.
 //
 // CJK encodings: every pointer of the encoding's index gets a 2-bit frequency class from the
 // language's text (0 no character, 1 rare, 2 common, 3 most common), and each class a cost,
@@ -107,7 +109,8 @@ export function asWindows1258(text, codePoints) {
     }
     const [base, ...marks] = ch.normalize('NFD');
     const i = marks.findIndex((m) => codePoints.has((base + m).normalize('NFC').codePointAt(0)));
-    out += i < 0 ? base + marks.join('') : (base + marks[i]).normalize('NFC') + marks.filter((_, j) => j !== i).join('');
+    out +=
+      i < 0 ? base + marks.join('') : (base + marks[i]).normalize('NFC') + marks.filter((_, j) => j !== i).join('');
   }
   return out;
 }
@@ -147,7 +150,9 @@ function asciiPairCosts(n, joint, count) {
 function trainGroup(name, encodings) {
   const langs = Object.keys(LANGUAGES).filter((l) => LANGUAGES[l].group === name);
   const decoders = encodings.map((e) => readIndex(INDEX_FILE[e]));
-  const encodable = new Set(decoders.flatMap((d) => d.filter((cp) => cp >= 0xa0).map((cp) => fold(String.fromCodePoint(cp)))));
+  const encodable = new Set(
+    decoders.flatMap((d) => d.filter((cp) => cp >= 0xa0).map((cp) => fold(String.fromCodePoint(cp)))),
+  );
   // Romanian's comma-below letters are in no legacy encoding, which writes the cedilla ones.
   const texts = langs.map((l) => [...trainingLines(l)].join('\n').replace(/[\u0218-\u021b]/g, (c) => CEDILLA[c]));
   if (name === 'Vietnamese') texts[0] = asWindows1258(texts[0], new Set(decoders[0]));
@@ -209,8 +214,16 @@ function trainGroup(name, encodings) {
     }
     const nonAscii = caseCounts.reduce((s, x) => s + x, 0) || 1;
     return Buffer.concat([
-      conditionalCosts(counts.map((x) => x / n), classes, n),
-      conditionalCosts(caseCounts.map((x) => x / nonAscii), 3, nonAscii),
+      conditionalCosts(
+        counts.map((x) => x / n),
+        classes,
+        n,
+      ),
+      conditionalCosts(
+        caseCounts.map((x) => x / nonAscii),
+        3,
+        nonAscii,
+      ),
       asciiPairCosts(classes, (a, b) => counts[a * classes + b] / n, n),
     ]);
   });

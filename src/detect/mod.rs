@@ -2,8 +2,13 @@
 //! chardetng's design): every candidate encoding reads the bytes at once, in one pass; a
 //! byte sequence an encoding's decoder would reject rules a multi-byte encoding out; the rest are
 //! ranked by how plausible the text they decode to is, by statistics trained on real text
-//! (`detect/train.mjs`): pairs of character classes for the single-byte encodings, per language
-//! group, and character frequencies for the CJK ones.
+//! (`detect/train.mjs`): for the single-byte encodings, how likely each character class is after
+//! the one before in each language of the encoding's group; for the CJK ones, how frequent each
+//! character is. The candidates considered: UTF-8; Shift_JIS, EUC-JP, ISO-2022-JP, EUC-KR, Big5,
+//! GBK; windows-1250 to windows-1258 and windows-874; ISO-8859-2, -4, -5, -6, -7, -13 and -15
+//! (the ones whose letters sit elsewhere than in the windows encoding of their script; ISO-8859-1
+//! and -9 are windows-1252 and -1254 in the Encoding Standard, ISO-8859-8 reads as windows-1255);
+//! KOI8-U (reported as KOI8-R without KOI8-U's own letters), IBM866 and x-mac-cyrillic.
 //!
 //! Never guessed: UTF-16 without a byte order mark, x-user-defined and replacement, which no
 //! browser guesses either. A BOM decides outright.
