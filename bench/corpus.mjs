@@ -22,10 +22,11 @@
 //
 // Output: bench/corpus/<id>-<size>.bin (encoded), .txt (expected text, UTF-8), manifest.json.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
+import { fetchPackage, roffText, walk } from '../scripts/debian.mjs';
 import { TextDecoder as ExodusDecoder } from '@exodus/bytes/encoding.js';
 import { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js';
 import { createSinglebyteEncoder } from '@exodus/bytes/single-byte.js';
@@ -94,54 +95,6 @@ export const CASES = [
   ['euc-kr-ksx1001', 'euc-kr', 'ko', 'iconv', ksX1001],
 ];
 
-function fetchPackage(name) {
-  const dir = join(work, name);
-  if (existsSync(join(dir, 'usr'))) return dir;
-  const deb = () => readdirSync(work).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
-  if (!deb()) {
-    const download = () =>
-      execFileSync('apt-get', ['download', name], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
-    try {
-      download();
-    } catch {
-      execFileSync('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'] }); // a fresh machine has no lists
-      download();
-    }
-  }
-  execFileSync('dpkg-deb', ['-x', join(work, deb()), dir]);
-  return dir;
-}
-
-function* walk(dir) {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* walk(path);
-    else yield path;
-  }
-}
-
-// Manual pages: keep text lines and the text of font and heading macros, drop other requests
-// and comments, and drop font and spacing escapes.
-function roffText(src) {
-  return src
-    .split('\n')
-    .map((l) => {
-      const macro = /^\.(?:[BI]|[BIR][BIR]|S[HSMB])\s+(.*)$/.exec(l);
-      return macro ? macro[1].replace(/"/g, '') : l;
-    })
-    .filter((l) => !/^['.]/.test(l))
-    .map((l) =>
-      l
-        .replace(/\\f(\[[^\]]*\]|\(..|.)/g, '')
-        .replace(/\\\((..)/g, '')
-        .replace(/\\-/g, '-')
-        .replace(/\\e/g, '\\')
-        .replace(/\\[&,/%:|^ ]/g, (m) => (m === '\\ ' ? ' ' : ''))
-        .trimEnd(),
-    )
-    .join('\n');
-}
-
 // HTML help pages: drop scripts, styles and tags, decode the common entities.
 function htmlText(src) {
   const named = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0' };
@@ -160,7 +113,7 @@ function htmlText(src) {
 }
 
 function languageLines(lang) {
-  const root = join(fetchPackage(PACKAGES[lang]), ROOTS[lang]);
+  const root = join(fetchPackage(PACKAGES[lang], work), ROOTS[lang]);
   const lines = [];
   let total = 0;
   for (const path of walk(root)) {

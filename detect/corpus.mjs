@@ -12,24 +12,14 @@
 // in the language's script, deduplicated, and sent by a hash of its text to <lang>.train.txt or,
 // one line in ten, to <lang>.heldout.txt. manifest.json and detect/SOURCES.md say what came from
 // where, under which licences, and how much was kept.
-import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseMo } from './mo.mjs';
 import { LANGUAGES, languageOf } from './languages.mjs';
-import { cleanLine, htmlText, roffText, xmlText } from './text.mjs';
+import { fetchPackage, requireTools, roffText, walk } from '../scripts/debian.mjs';
+import { cleanLine, htmlText, xmlText } from './text.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 const out = join(here, 'corpus');
@@ -208,47 +198,6 @@ export function assertNotReserved(names) {
   if (bad.length) throw new Error(`reserved packages must never be used for the detector: ${bad.join(', ')}`);
 }
 
-function requireTools() {
-  for (const tool of ['apt-get', 'dpkg-deb']) {
-    if (spawnSync(tool, ['--version'], { stdio: 'ignore' }).error) {
-      throw new Error(`${tool} not found: this script needs Debian's apt-get and dpkg-deb (run it on Debian 12)`);
-    }
-  }
-}
-
-let updated = false;
-function fetchPackage(name) {
-  const dir = join(work, name);
-  if (existsSync(join(dir, 'DEBIAN'))) return dir;
-  const deb = () => readdirSync(work).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
-  if (!deb()) {
-    const download = () =>
-      execFileSync('apt-get', ['download', name], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
-    try {
-      download();
-    } catch {
-      if (updated) throw new Error(`apt-get download ${name} failed`);
-      execFileSync('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'] }); // a fresh machine has no lists
-      updated = true;
-      download();
-    }
-  }
-  const partial = `${dir}.partial`; // renamed once whole, so an interrupted run unpacks again
-  rmSync(partial, { recursive: true, force: true });
-  execFileSync('nice', ['-n', '19', 'dpkg-deb', '-R', join(work, deb()), partial]);
-  renameSync(partial, dir);
-  return dir;
-}
-
-function* walk(dir) {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    const stat = lstatSync(path);
-    if (stat.isDirectory()) yield* walk(path);
-    else if (stat.isFile()) yield path;
-  }
-}
-
 // Version and licences from the unpacked package (its control file and its copyright file; a
 // package whose doc directory links to another's has that package's copyright).
 function packageInfo(name, dir) {
@@ -258,7 +207,7 @@ function packageInfo(name, dir) {
   let from = name;
   if (lstatSync(docDir, { throwIfNoEntry: false })?.isSymbolicLink()) {
     from = readlinkSync(docDir).replace(/\/$/, '');
-    docDir = join(fetchPackage(from), 'usr/share/doc', from);
+    docDir = join(fetchPackage(from, work), 'usr/share/doc', from);
   }
   const copyright = join(docDir, 'copyright');
   return { version, licence: existsSync(copyright) ? licences(readFileSync(copyright, 'utf8')) : 'unstated', from };
@@ -344,7 +293,7 @@ function build() {
   for (const kind of KINDS) {
     for (const [pkg, k, rules] of SOURCES) {
       if (k !== kind) continue;
-      const dir = fetchPackage(pkg);
+      const dir = fetchPackage(pkg, work);
       packages[pkg] ??= { ...packageInfo(pkg, dir), kinds: [] };
       packages[pkg].kinds.push(kind);
       for (const path of walk(dir)) {

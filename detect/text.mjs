@@ -38,26 +38,6 @@ export function xmlText(src) {
   );
 }
 
-// Manual pages: text lines and the text of font and heading macros; other requests and escapes go.
-export function roffText(src) {
-  return src
-    .split('\n')
-    .map((l) => {
-      const macro = /^\.(?:[BI]|[BIR][BIR]|S[HSMB])\s+(.*)$/.exec(l);
-      return macro ? macro[1].replace(/"/g, '') : l;
-    })
-    .filter((l) => !/^['.]/.test(l))
-    .map((l) =>
-      l
-        .replace(/\\f(\[[^\]]*\]|\(..|.)/g, '')
-        .replace(/\\\(..|\\\[[^\]]*\]/g, '')
-        .replace(/\\-/g, '-')
-        .replace(/\\e/g, '\\')
-        .replace(/\\[&,/%:|^ ]/g, (m) => (m === '\\ ' ? ' ' : '')),
-    )
-    .join('\n');
-}
-
 const PRINTF = /%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcspn]/g;
 const PYTHON = /%\([^)]*\)[-+#0 ]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]/g;
 const QT_ARG = /%\d+/g;

@@ -1,11 +1,12 @@
 // The detector's corpus builder (detect/corpus.mjs): its .mo reader, language codes, line
-// cleaning, and its refusal of the packages reserved for the independent check (issue 20).
+// cleaning, manual pages as prose (scripts/debian.mjs, shared with bench/corpus.mjs), and its refusal of the packages reserved for the independent check (issue 20).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNotReserved, SOURCES } from '../../detect/corpus.mjs';
 import { languageOf } from '../../detect/languages.mjs';
 import { parseMo } from '../../detect/mo.mjs';
 import { cleanLine } from '../../detect/text.mjs';
+import { roffText } from '../../scripts/debian.mjs';
 
 // A .mo file laid out by hand: header, originals table, translations table, then the strings.
 function mo(pairs, littleEndian = true) {
@@ -119,4 +120,18 @@ test('reserved packages are refused, and none is a source', () => {
     assert.throws(() => assertNotReserved(['iso-codes', name]), new RegExp(`reserved packages.*${name}`));
   }
   assert.doesNotThrow(() => assertNotReserved(SOURCES.map(([p]) => p)));
+});
+
+test('roffText keeps the text of lines and of font and heading macros, and drops requests and escapes', () => {
+  const page = [
+    '.\\" a comment',
+    '.TH LS 1',
+    '.SH "NAME"',
+    "ls \\- list \\fBdirectory\\fR contents\\(em\\[u00E9]t\\[em]",
+    '.BR ls (1)',
+    "'br",
+    'a\\ b\\&c \\e   ',
+  ].join('\n');
+  // Special characters (\\(em, \\[u00E9]) go with the other escapes; trailing spaces too.
+  assert.equal(roffText(page), ['NAME', 'ls - list directory contentst', 'ls (1)', 'a bc \\'].join('\n'));
 });

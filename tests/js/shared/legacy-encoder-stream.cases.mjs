@@ -1,26 +1,17 @@
 // LegacyEncoderStream: TextEncoderStream's shape for every encoder. Expected bytes are the
 // standard's (index pointers named beside them), or encode() of the whole text for chunkings.
-import { equal, deepEqual, rejects, throws, ok } from './assert.mjs';
+import { equal, deepEqual, rejects, throws, ok, pipe as pipeChunks } from './assert.mjs';
 
 const ascii = (s) => Array.from(s, (c) => c.charCodeAt(0));
 
 /** Writes `chunks` to the stream and resolves to every byte read, in one array. */
 async function pipe(stream, chunks) {
-  const writer = stream.writable.getWriter();
-  const reader = stream.readable.getReader();
-  const reading = (async () => {
-    const out = [];
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return out;
-      ok(value instanceof Uint8Array && value.length > 0, 'chunks are non-empty Uint8Arrays');
-      for (const b of value) out.push(b);
-    }
-  })();
-  reading.catch(() => {}); // a write error is what the caller sees
-  for (const c of chunks) await writer.write(c);
-  await writer.close();
-  return reading;
+  const out = [];
+  for (const value of await pipeChunks(stream, chunks)) {
+    ok(value instanceof Uint8Array && value.length > 0, 'chunks are non-empty Uint8Arrays');
+    for (const b of value) out.push(b);
+  }
+  return out;
 }
 
 // A small deterministic generator, so a failure names a reproducible chunking.
@@ -216,6 +207,34 @@ export default [
         },
       );
       deepEqual(order, ['label', 'fatal']);
+    },
+  ],
+  [
+    "LegacyEncoderStream: LegacyEncoder's methods and getters replaced after load change nothing",
+    async (lib) => {
+      // あ is 24 22 in JIS X 0208 mode (jis0208 pointer 283).
+      const proto = lib.LegacyEncoder.prototype;
+      const names = ['encode', 'encoding', 'fatal'];
+      const saved = names.map((name) => Object.getOwnPropertyDescriptor(proto, name));
+      const stream = new lib.LegacyEncoderStream('iso-2022-jp', { fatal: true });
+      let bytes;
+      let attributes;
+      try {
+        for (const name of names) {
+          Object.defineProperty(proto, name, {
+            configurable: true,
+            get() {
+              throw new Error(`LegacyEncoder.prototype.${name} was read`);
+            },
+          });
+        }
+        bytes = await pipe(stream, ['a', 'あ']);
+        attributes = [stream.encoding, stream.fatal];
+      } finally {
+        for (let i = 0; i < names.length; i++) Object.defineProperty(proto, names[i], saved[i]);
+      }
+      deepEqual(bytes, [0x61, 0x1b, 0x24, 0x42, 0x24, 0x22, 0x1b, 0x28, 0x42]);
+      deepEqual(attributes, ['ISO-2022-JP', true]);
     },
   ],
 ];
