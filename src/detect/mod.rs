@@ -235,8 +235,16 @@ impl Detector {
         if allow_utf8 && self.utf8.valid() {
             return vec![(Encoding::Utf8, 1.0)];
         }
-        let mut ranked: Vec<(Encoding, u64)> = self.costs(tld).collect();
-        ranked.sort_by_key(|&(_, cost)| cost);
+        // By cost, ties in the candidates' order (the usual encoding of a group first): an
+        // insertion sort of the few candidates, which keeps the wasm module smaller than std's.
+        let mut ranked: Vec<(Encoding, u64)> = Vec::new();
+        for (encoding, cost) in self.costs(tld) {
+            let at = ranked
+                .iter()
+                .position(|&(_, c)| c > cost)
+                .unwrap_or(ranked.len());
+            ranked.insert(at, (encoding, cost));
+        }
         let best = ranked.first().map_or(0, |&(_, cost)| cost);
         let weight = |cost: u64| (-((cost - best) as f32) / ASCII_SCALE as f32).exp();
         let total: f32 = ranked.iter().map(|&(_, cost)| weight(cost)).sum();
