@@ -69,6 +69,15 @@ fn russian_windows_1251_against_koi8_r() {
 }
 
 #[test]
+fn koi8_u_only_with_its_own_letters() {
+    // "Її столиця Київ, і це гарне місто з історією." (indexes/index-koi8-u.txt: Ї 55, ї 39,
+    // і 38, є 36, after 0x80).
+    let ukrainian = b"\xB7\xA7 \xD3\xD4\xCF\xCC\xC9\xC3\xD1 \xEB\xC9\xA7\xD7, \xA6 \xC3\xC5 \
+        \xC7\xC1\xD2\xCE\xC5 \xCD\xA6\xD3\xD4\xCF \xDA \xA6\xD3\xD4\xCF\xD2\xA6\xA4\xC0.";
+    assert_eq!(best(ukrainian), Encoding::Koi8U);
+}
+
+#[test]
 fn invalid_shift_jis_rules_shift_jis_out() {
     let (hello, _, _) = encoding_rs::SHIFT_JIS.encode("こんにちは、世界。日本語のテキストです。");
     assert_eq!(best(&hello), Encoding::ShiftJis);
