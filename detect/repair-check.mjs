@@ -20,6 +20,7 @@ let changed = 0;
 let mojibake = 0;
 let repaired = 0;
 let lossy = 0;
+const changes = [];
 const misses = [];
 for (const file of readdirSync(dir)
   .filter((f) => f.endsWith(`.${set}.txt`))
@@ -31,7 +32,7 @@ for (const file of readdirSync(dir)
     correct++;
     if (repair(line).changed) {
       changed++;
-      misses.push(`changed: ${file}: ${line}`);
+      changes.push(`changed: ${file}: ${line}`);
     }
     if (!/[^\0-\x7f]/.test(line)) continue;
     for (const label of WRONG) {
@@ -51,4 +52,4 @@ console.log(`${set} lines, every ${STEP}th: ${correct} correct, ${changed} chang
 console.log(
   `mojibake by ${WRONG.join(', ')}: ${repaired} of ${mojibake} repaired (${pct(repaired, mojibake)}); ${lossy} lost bytes`,
 );
-for (const m of misses.slice(0, 20)) console.log(`  ${m.slice(0, 160)}`);
+for (const m of [...changes, ...misses]) console.log(`  ${m.slice(0, 160)}`);
