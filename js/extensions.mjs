@@ -409,13 +409,21 @@ function errorColumns(raw) {
   return columns;
 }
 
-// encodings(): the standard's table of encodings, by group, from the core.
+// encodings(): the standard's table of encodings, by group, from the core. (Arrays read by index
+// and made by push as captured, as in every call: no iterator, slice or species of the caller's.)
 export function encodings() {
   ready();
   const groups = [];
-  for (const { heading, name, hasEncoder, labels } of TABLE) {
-    if (groups.length === 0 || groups[groups.length - 1].heading !== heading) groups.push({ heading, encodings: [] });
-    groups[groups.length - 1].encodings.push({ name, labels: labels.slice(), hasEncoder });
+  let group = null;
+  for (let i = 0; i < TABLE.length; i++) {
+    const { heading, name, hasEncoder, labels } = TABLE[i];
+    if (group?.heading !== heading) {
+      group = { heading, encodings: [] };
+      ArrayPrototypePush(groups, group);
+    }
+    const copy = [];
+    for (let j = 0; j < labels.length; j++) ArrayPrototypePush(copy, labels[j]);
+    ArrayPrototypePush(group.encodings, { name, labels: copy, hasEncoder });
   }
   return groups;
 }

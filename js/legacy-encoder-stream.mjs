@@ -14,6 +14,13 @@ import {
   lengthOf,
 } from './webidl.mjs';
 import { LegacyEncoder } from './extensions.mjs';
+import { uncurryThis, uncurryGetter } from './primordials.mjs';
+
+// LegacyEncoder's method and getters as they are when this module loads (see primordials.mjs):
+// a caller's replacement of them later changes no stream.
+const encode = uncurryThis(LegacyEncoder.prototype.encode);
+const encodingOf = uncurryGetter(LegacyEncoder.prototype, 'encoding');
+const fatalOf = uncurryGetter(LegacyEncoder.prototype, 'fatal');
 
 export class LegacyEncoderStream {
   #encoder;
@@ -38,12 +45,12 @@ export class LegacyEncoderStream {
     this.#transform = new TransformStream({
       // Each chunk is converted as a DOMString; a fatal error (a TypeError) errors the stream.
       transform(chunk, controller) {
-        const bytes = encoder.encode(toDOMString(chunk), { stream: true });
+        const bytes = encode(encoder, toDOMString(chunk), { stream: true });
         if (lengthOf(bytes) !== 0) controller.enqueue(bytes);
       },
       // The end of the text: a leading surrogate left alone is U+FFFD; ISO-2022-JP returns to ASCII.
       flush(controller) {
-        const bytes = encoder.encode('');
+        const bytes = encode(encoder, '');
         if (lengthOf(bytes) !== 0) controller.enqueue(bytes);
       },
     });
@@ -51,12 +58,12 @@ export class LegacyEncoderStream {
 
   get encoding() {
     if (!isObject(this) || !(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.encoding');
-    return this.#encoder.encoding;
+    return encodingOf(this.#encoder);
   }
 
   get fatal() {
     if (!isObject(this) || !(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.fatal');
-    return this.#encoder.fatal;
+    return fatalOf(this.#encoder);
   }
 
   get readable() {

@@ -5,8 +5,8 @@
 // decoding Shift_JIS, say) should not pay.
 
 import { SELF_TESTS, passes } from './self-tests.mjs';
-import { isOurs } from './webidl.mjs';
-import { uncurryThis } from './primordials.mjs';
+import { isOurs, lengthOf } from './webidl.mjs';
+import { uncurryThis, MapPrototypeGet, MapPrototypeSet, StringPrototypeCharCodeAt } from './primordials.mjs';
 
 // A native class, or null (missing, this package's, or behind a global that throws when read).
 function native(name) {
@@ -42,7 +42,9 @@ function attempt(fn) {
 }
 
 // (The probes below call the natives' methods as captured, as the calls that use them do: a method
-// replaced since, say by a wrapper that is exact, must not vouch for the original.)
+// replaced since, say by a wrapper that is exact, must not vouch for the original. They run on
+// first use, inside a call, after user code may have replaced any built-in: they use none but
+// those captured at load.)
 
 // `probe` run on first use, its result kept once it finds the native usable; a negative result
 // (a native that is missing or inexact, or a probe cut short, say by a stack overflow in the
@@ -63,22 +65,22 @@ function once(probe) {
 // null.
 export const nativeUtf16 = once(() => {
   const d = new NativeDecoder('utf-16le', { ignoreBOM: true });
-  const u = new Uint16Array([0xfeff, 0x61, 0xd83d, 0xde00, 0xfffd, 0x3042, 0x80]);
-  return (
-    nativeDecode(d, u) === '\uFEFFa\u{1F600}\uFFFD\u3042\u0080' &&
-    nativeDecode(d, new Uint16Array([0xfeff])) === '\uFEFF' &&
-    d
-  );
+  const decodes = (s) => {
+    const u = new Uint16Array(s.length);
+    for (let i = 0; i < s.length; i++) u[i] = StringPrototypeCharCodeAt(s, i);
+    return nativeDecode(d, u) === s;
+  };
+  return decodes('\uFEFFa\u{1F600}\uFFFD\u3042\u0080') && decodes('\uFEFF') && d;
 });
 
 // Whether the native decoder passes `cases`, the self-tests of encoding `name` (by default
 // self-tests.mjs's): each verdict found on first use, and shared by every user (see once).
 const verdicts = new Map();
-function nativePasses(name, cases = SELF_TESTS.get(name)) {
-  let verdict = verdicts.get(name);
+function nativePasses(name, cases = MapPrototypeGet(SELF_TESTS, name)) {
+  let verdict = MapPrototypeGet(verdicts, name);
   if (verdict === undefined) {
     verdict = once(() => passes(NativeDecoder, cases, nativeDecode));
-    verdicts.set(name, verdict);
+    MapPrototypeSet(verdicts, name, verdict);
   }
   return verdict() === true;
 }
@@ -90,7 +92,8 @@ export function passesSelfTests(Class, name, cases) {
 }
 
 // Shared native decoders for non-streaming calls, by options (fatal 1, ignoreBOM 2); or null.
-const byOptions = (name) => nativePasses(name) && [0, 1, 2, 3].map((options) => newNative(name, options));
+const byOptions = (name) =>
+  nativePasses(name) && [newNative(name, 0), newNative(name, 1), newNative(name, 2), newNative(name, 3)];
 export const nativeUtf8 = once(() => byOptions('UTF-8'));
 export const nativeUtf16Le = once(() => byOptions('UTF-16LE'));
 
@@ -114,7 +117,9 @@ export const nativeEncoder = once(() => {
   // (Written with escapes Deno's parser accepts: no \uD800 right before a \u{...}.)
   const out = nativeEncode(e, 'a\uD800\uD83D\uDE00\uDC00');
   const want = [0x61, 0xef, 0xbf, 0xbd, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd];
-  return out.length === want.length && want.every((b, i) => out[i] === b) && e;
+  if (lengthOf(out) !== want.length) return false;
+  for (let i = 0; i < want.length; i++) if (out[i] !== want[i]) return false;
+  return e;
 });
 
 // Whether the native encodeInto is exact (true or null), and whether it accepts shared memory.

@@ -23,7 +23,7 @@ export const U32 = Uint32Array;
 export const DV = DataView;
 const TypedArrayPrototype = getPrototypeOf(U8.prototype);
 
-export const { ceil: MathCeil, floor: MathFloor, max: MathMax } = Math;
+export const { ceil: MathCeil, floor: MathFloor, max: MathMax, min: MathMin } = Math;
 export const { defineProperty: ObjectDefineProperty, setPrototypeOf: ObjectSetPrototypeOf } = Object;
 export const StringFromCharCode = String.fromCharCode;
 export const StringFromCodePoint = String.fromCodePoint;
@@ -38,6 +38,7 @@ export const StringPrototypeSlice = uncurryThis(String.prototype.slice);
 export const StringPrototypeIsWellFormed = method(String.prototype, 'isWellFormed');
 export const StringPrototypeToWellFormed = method(String.prototype, 'toWellFormed');
 export const ArrayPrototypePush = uncurryThis(Array.prototype.push);
+export const ArrayPrototypeJoin = uncurryThis(Array.prototype.join);
 export const MapPrototypeGet = uncurryThis(Map.prototype.get);
 export const MapPrototypeSet = uncurryThis(Map.prototype.set);
 export const MapPrototypeGetSize = getter(Map.prototype, 'size');

@@ -98,6 +98,7 @@ function wasm(state, bytes, stream) {
   const once = state.saved < 0 && !stream && length <= CHUNK;
   const m = moduleOf(enc);
   let saved = MathMax(state.saved, 0);
+  let failure = null; // the fatal error, once made
   m.enter();
   try {
     let text = '';
@@ -110,15 +111,19 @@ function wasm(state, bytes, stream) {
       // After a fatal error too: a stream goes on from the decoder's state (the rest of this
       // call's input is dropped).
       if (!once) saved = m.result(0);
-      if (n === FAILED) throw fatalError(LOWER_NAMES[enc]);
+      if (n === FAILED) {
+        failure = fatalError(LOWER_NAMES[enc]);
+        throw failure;
+      }
       text = concat(text, m.takeString(n));
       if (end === length) break;
     }
     if (!stream) saved = -1;
     return text;
   } catch (e) {
-    // Any error but a fatal one, or a call without stream, ends the stream.
-    if (!stream || !(e instanceof TypeError)) saved = -1;
+    // Any error but a fatal one, or a call without stream, ends the stream. (Told by identity:
+    // `instanceof` would run a TypeError[Symbol.hasInstance] of the caller's.)
+    if (!stream || e !== failure) saved = -1;
     throw e;
   } finally {
     m.busy = false;

@@ -14,7 +14,9 @@ import {
   U8,
   U16,
   U32,
+  ArrayPrototypePush,
   MathCeil,
+  JSONStringify,
   MapPrototypeGet,
   MapPrototypeGetSize,
   MapPrototypeSet,
@@ -203,14 +205,18 @@ export function bindWasm(instance) {
     base = m;
     readTable(m);
   }
-  waiting.push(m);
-  if (base !== null) for (const w of waiting.splice(0)) serve(w);
+  ArrayPrototypePush(waiting, m);
+  if (base !== null) {
+    for (let i = 0; i < waiting.length; i++) serve(waiting[i]);
+    waiting.length = 0;
+  }
 }
 
 // Registers `load`, a function that binds module `name` synchronously (Node reading it from disk):
-// it runs the first time one of that module's encodings is asked for.
+// it runs the first time one of that module's encodings is asked for (by then user code may have
+// replaced built-ins: the Map's methods as captured).
 export function bindLater(name, load) {
-  loaders.set(name, load);
+  MapPrototypeSet(loaders, name, load);
 }
 
 function serve(m) {
@@ -281,10 +287,10 @@ export function boundModules() {
 export function moduleOf(enc) {
   const m = byEncoding[enc];
   if (m !== undefined) return m;
-  const load = loaders.get(TABLE[enc].module);
+  const load = MapPrototypeGet(loaders, TABLE[enc].module);
   if (load === undefined) return null;
   load();
-  loaders.delete(TABLE[enc].module);
+  MapPrototypeSet(loaders, TABLE[enc].module, undefined);
   return byEncoding[enc] ?? null;
 }
 
@@ -342,7 +348,7 @@ export function encodingForLabel(l, what, allowReplacement, loaded = true) {
   const enc = labelToEncoding(l);
   if (enc < 0 || (enc === REPLACEMENT && !allowReplacement)) {
     const shown = l.length > 64 ? `${StringPrototypeSlice(l, 0, 64)}…` : l;
-    throw new RangeError(`${what}: the encoding label ${JSON.stringify(shown)} is not supported.`);
+    throw new RangeError(`${what}: the encoding label ${JSONStringify(shown)} is not supported.`);
   }
   return loaded ? loadedEncoding(enc, what) : enc;
 }

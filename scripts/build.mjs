@@ -300,7 +300,16 @@ return { exports, CoreTextDecoder };
 // glue.mjs by relative paths, so that pkg/ is the same graph as js/), but api.cjs.mjs, which
 // esbuild bundles into the one CommonJS module the .cjs entries share.
 function copyModules() {
-  for (const name of readdirSync(join(root, 'js'))) {
+  for (const entry of readdirSync(join(root, 'js'), { withFileTypes: true })) {
+    const name = entry.name;
+    // A directory of js/ (a module's own files, as js/detect/) is copied as it is.
+    if (entry.isDirectory()) {
+      mkdirSync(join(pkg, name), { recursive: true });
+      for (const file of readdirSync(join(root, 'js', name)).filter((f) => f.endsWith('.mjs'))) {
+        copyFileSync(join(root, 'js', name, file), join(pkg, name, file));
+      }
+      continue;
+    }
     if (name === 'api.cjs.mjs' || name.startsWith('template.') || name.endsWith('.d.ts')) continue;
     if (name.endsWith('.mjs') || name.endsWith('.cjs')) copyFileSync(join(root, 'js', name), join(pkg, name));
   }
@@ -376,6 +385,53 @@ async function commonJs(source, to) {
   });
   writeFileSync(join(pkg, to), `${header}${cjs.outputFiles[0].text}`);
 }
+// The entries of the modules of JavaScript over the API (scripts/layout.mjs's `source`), per runtime:
+// the API entry of that runtime (which binds the wasm module), then the module's own files. For
+// require(), one CommonJS bundle of those files that takes the API from pkg/api.cjs, which the
+// CommonJS entries share (one registry of wasm modules for all of them).
+async function sourceEntries() {
+  for (const m of layoutModules().filter((m) => m.source !== undefined)) {
+    for (const kind of entryKinds(m)) {
+      const file = `${m.name}.${kind}`;
+      const note = `${header}// encoding-wasm/${m.name}: js/${m.source} over pkg/index.${kind}.\n`;
+      if (kind !== 'cjs') {
+        writeFileSync(join(pkg, file), `${note}import './index.${kind}';\nexport * from './${m.source}';\n`);
+        continue;
+      }
+      const api = join(pkg, 'index.mjs');
+      const cjs = await esbuild({
+        stdin: {
+          contents: `import './index.cjs';\nexport * from './${m.source}';\n`,
+          resolveDir: pkg,
+          sourcefile: file,
+        },
+        bundle: true,
+        format: 'cjs',
+        plugins: [
+          nodeOnlyEsbuild,
+          {
+            name: 'api-cjs',
+            setup(b) {
+              b.onResolve({ filter: /^\.\/index\.cjs$/ }, () => ({ path: './index.cjs', external: true }));
+              b.onResolve({ filter: /index\.mjs$/ }, (args) =>
+                resolve(args.resolveDir, args.path) === api ? { path: './api.cjs', external: true } : undefined,
+              );
+            },
+          },
+        ],
+        supported: { 'unicode-escapes': false },
+        platform: 'neutral',
+        target: 'es2022',
+        write: false,
+        logLevel: 'warning',
+      });
+      const text = cjs.outputFiles[0].text;
+      if (!text.includes('require("./api.cjs")')) fail(`${file} does not take the API from api.cjs`);
+      writeFileSync(join(pkg, file), `${note}${text}`);
+    }
+  }
+}
+
 async function commonJsModules() {
   await commonJs(join(root, 'js', 'api.cjs.mjs'), 'api.cjs');
   // The modules compiled to JavaScript, for require() where WebAssembly is missing.
@@ -461,6 +517,10 @@ async function nodeBundles() {
     .concat('node-bind');
   const nodeInputs = Object.fromEntries(nodeEntries.map((name) => [name, join(pkg, `${name}.mjs`)]));
   const entryPaths = new Set(Object.values(nodeInputs));
+  const dirs = layoutModules()
+    .filter((m) => m.source !== undefined)
+    .map((m) => m.source.split('/')[0]);
+  const ownFiles = new RegExp(`[/\\\\](${dirs.join('|')})[/\\\\][\\w-]+\\.mjs$`);
   const nodeBundle = await rollup({
     input: nodeInputs,
     // An entry exports exactly its own exports (a chunk more would fail the check below).
@@ -474,7 +534,8 @@ async function nodeBundles() {
   const { output } = await nodeBundle.generate({
     format: 'es',
     entryFileNames: '[name].mjs',
-    manualChunks: (id) => (entryPaths.has(id) ? undefined : 'node-shared'),
+    // A module's own directory (pkg/detect/) stays in its entry: the others never load it.
+    manualChunks: (id) => (entryPaths.has(id) || ownFiles.test(id) ? undefined : 'node-shared'),
     chunkFileNames: '[name].mjs',
   });
   const nodeFiles = output.map((f) => f.fileName).sort();
@@ -498,6 +559,12 @@ function types() {
     ['index.d.ts', 'index.d.cts'],
     ['polyfill.d.ts', 'polyfill.d.ts'],
     ['polyfill.d.ts', 'polyfill.d.cts'],
+    ...layoutModules()
+      .filter((m) => m.source !== undefined)
+      .flatMap((m) => [
+        [`${m.types}.d.ts`, `${m.types}.d.ts`],
+        [`${m.types}.d.ts`, `${m.types}.d.cts`],
+      ]),
   ]) {
     copyFileSync(join(root, 'js', from), join(pkg, to));
   }
@@ -512,6 +579,7 @@ polyfillEntries(); // each runtime's polyfills: its API entry and the install st
 await commonJsModules(); // require() gets one CommonJS bundle, and the JavaScript builds as CommonJS
 inlineModules(); // the wasm bytes as base64, for tools that handle no assets
 moduleEntries(); // the lite entry and the add-ons, per runtime, from the full entries
+await sourceEntries(); // the modules of JavaScript over the API (detect), per runtime
 await nodeBundles(); // Node's entries share one chunk: fewer files to load at start-up
 types(); // the same declarations for import and require
 console.log(`pkg/ built: encoding_wasm_bg.wasm ${readFileSync(join(pkg, 'encoding_wasm_bg.wasm')).length} bytes`);

@@ -53,7 +53,9 @@ export function cargoFeatures() {
 export const families = () => cargoFeatures().filter((f) => f !== 'lite');
 
 // The modules: their subpath, the base name of their files in pkg/, their declarations, and whether
-// they are API modules (with the `api` conditions: a CommonJS build for browser bundles).
+// they are API modules (with the `api` conditions: a CommonJS build for browser bundles). A module
+// with a `source` is JavaScript of js/ (that file and what it imports) over the API entry of each
+// runtime, with declarations of its own (js/<types>.d.ts).
 export function modules() {
   return [
     { subpath: '.', name: 'index', types: 'index', api: true },
@@ -61,6 +63,7 @@ export function modules() {
     { subpath: './polyfill/always', name: 'polyfill-always', types: 'polyfill', api: true, polyfill: 'always' },
     { subpath: './lite', name: 'lite', types: 'lite' },
     ...families().map((f) => ({ subpath: `./${f}`, name: f, types: f })),
+    { subpath: './detect', name: 'detect', types: 'detect', source: 'detect/index.mjs' },
   ];
 }
 
@@ -106,9 +109,10 @@ export function directoryPackages() {
     });
 }
 
-// package.json's `files` and `sideEffects`.
+// package.json's `files` (of the subpaths' directories, their package.json only: detect/ also
+// holds the detector's training scripts) and `sideEffects`.
 export function filesList() {
-  const dirs = [...new Set(directoryPackages().map(({ file }) => `${file.split('/')[0]}/`))];
+  const dirs = directoryPackages().map(({ file }) => file);
   return ['bin/', 'pkg/', ...dirs, 'webidl/', 'docs/', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md'];
 }
 export function sideEffectsList() {

@@ -10,4 +10,6 @@ cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --features unpacked-indexes -- -D warnings
 cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --no-default-features --features japanese,unpacked-indexes -- -D warnings
+cargo clippy --all-targets --features detect -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --no-default-features --features detect -- -D warnings
 npx biome check --error-on-warnings .

@@ -24,6 +24,9 @@ cargo test --no-default-features --features japanese --test partial_features
 step "Rust: the unpacked indexes (Node's family modules) against the index files"
 cargo test --features unpacked-indexes --lib
 
+step "Rust: the encoding detector (the detect feature)"
+cargo test --features detect --lib detect
+
 step "build pkg/"
 npm run build
 

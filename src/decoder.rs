@@ -61,7 +61,7 @@ macro_rules! decoder_kinds {
 
             /// See [`Decoder::save`].
             fn save(&self) -> Option<u32> {
-                let pending = match self {
+                let pending: Option<Pending> = match self {
                     $(#[cfg($cfg)] Kind::$kind(d) => pending_or_saved!(d $(, $save)?),)*
                 };
                 pending.map(Pending::pack)

@@ -63,8 +63,9 @@ macro_rules! encoder_kinds {
                 last: bool,
                 mode: EncoderMode,
             ) -> (EncoderResult, usize) {
-                match self {
-                    $($(#[cfg($cfg)] Kind::$kind(e) => {
+                // `*self`: with no family built (the detector's module), `Kind` has no variant.
+                match *self {
+                    $($(#[cfg($cfg)] Kind::$kind(ref mut e) => {
                         let encoder: &mut $encoder = e;
                         drive(encoder, input, dst, last, mode)
                     })?)*

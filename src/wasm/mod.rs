@@ -10,5 +10,7 @@
 mod alloc;
 pub mod buffers;
 pub mod decode;
+#[cfg(feature = "detect")]
+pub mod detect;
 pub mod encode;
 pub mod info;

@@ -502,7 +502,10 @@ async function main() {
         };
         writeFileSync(
           config,
-          JSON.stringify({ compilerOptions, files: ['consumer.ts', 'consumer.cts', 'consumer-lite.ts'] }),
+          JSON.stringify({
+            compilerOptions,
+            files: ['consumer.ts', 'consumer.cts', 'consumer-lite.ts', 'consumer-detect.ts'],
+          }),
         );
         await node([join(root, 'node_modules/typescript/bin/tsc'), '-p', config]);
       });

@@ -127,7 +127,7 @@ test('roffText keeps the text of lines and of font and heading macros, and drops
     '.\\" a comment',
     '.TH LS 1',
     '.SH "NAME"',
-    "ls \\- list \\fBdirectory\\fR contents\\(em\\[u00E9]t\\[em]",
+    'ls \\- list \\fBdirectory\\fR contents\\(em\\[u00E9]t\\[em]',
     '.BR ls (1)',
     "'br",
     'a\\ b\\&c \\e   ',

@@ -81,3 +81,57 @@ test('every encoding decodes and encodes alike through import, require() and the
     assert.deepEqual(encoded[2], encoded[0], `${name}: the packed full module and import encode differently`);
   }
 });
+
+// Built-ins a caller replaces after import, each to throw: loading a family on first use calls
+// none of them. (What Node's own fs and path call is Node's business: path.join, which the
+// CommonJS entry names each file with for tools that trace them, pushes on an array.)
+const REPLACED = [
+  [Array.prototype, 'push'],
+  [Array.prototype, 'splice'],
+  [Array.prototype, Symbol.iterator],
+  [Map.prototype, 'get'],
+  [Map.prototype, 'delete'],
+  [Map.prototype, 'set'],
+];
+function withReplaced(run, replaced = REPLACED) {
+  const originals = replaced.map(([object, key]) => [object, key, object[key]]);
+  // (Index loops: the array iterator is among the replaced.)
+  try {
+    for (let i = 0; i < replaced.length; i++) {
+      const key = replaced[i][1];
+      replaced[i][0][key] = () => {
+        throw new Error(`${String(key)} was called`);
+      };
+    }
+    return run();
+  } catch (e) {
+    return e;
+  } finally {
+    for (let i = 0; i < originals.length; i++) originals[i][0][originals[i][1]] = originals[i][2];
+  }
+}
+
+test('a family loaded on first use after the caller replaced built-ins', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'encoding-wasm-lazy-patched-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(pkg, dir, { recursive: true });
+  const esm = await import(pathToFileURL(join(dir, 'index.node.mjs')));
+  const cjs = createRequire(join(dir, 'index.cjs'))('./index.cjs');
+  const input = new Uint8Array([0x82, 0xa0]);
+  // 82 A0 is あ in Shift_JIS; B0 A1 is 가 in EUC-KR.
+  assert.equal(
+    withReplaced(() => new esm.TextDecoder('shift_jis').decode(input)),
+    'あ',
+  );
+  assert.equal(
+    withReplaced(
+      () => new cjs.TextDecoder('shift_jis').decode(input),
+      REPLACED.filter(([, key]) => key !== 'push'),
+    ),
+    'あ',
+  );
+  assert.deepEqual(
+    withReplaced(() => esm.encode('가', 'euc-kr')),
+    new Uint8Array([0xb0, 0xa1]),
+  );
+});

@@ -89,8 +89,8 @@ const RUNTIME_FILES = {
   node: 'node',
 };
 
-test('the lite entry and every add-on resolve, for every condition, to their file for that runtime', () => {
-  const subpaths = ['lite', ...ADDONS];
+test('the lite entry, every add-on and detect resolve, for every condition, to their file for that runtime', () => {
+  const subpaths = ['lite', ...ADDONS, 'detect'];
   for (const name of subpaths) {
     assert.deepEqual(
       Object.keys(pkgJson.exports[`./${name}`]),
@@ -270,6 +270,27 @@ test('the glue creates no TextDecoder/TextEncoder and passes no strings', () => 
   );
 });
 
+test("encoding-wasm/detect: each runtime's entry loads that runtime's API entry, then js/detect/; its declarations cover its exports", async () => {
+  for (const kind of ['browser.mjs', 'workerd.mjs', 'inline.mjs', 'nowasm.mjs', 'node.mjs']) {
+    const text = read(`pkg/detect.${kind}`);
+    assert.match(text, new RegExp(`^import '\\./index\\.${kind.replace('.', '\\.')}';$`, 'm'), kind);
+  }
+  // Node's: js/detect/ in the entry itself, not in the chunk every Node entry loads.
+  assert.match(read('pkg/detect.node.mjs'), /function prescanAByteStreamToDetermineItsEncoding\(/);
+  assert.doesNotMatch(read('pkg/node-shared.mjs'), /prescanAByteStream|HTMLDecoderStream/);
+  // require(): the CommonJS API's registry, not a copy of its own.
+  const cjs = read('pkg/detect.cjs');
+  assert.match(cjs, /require\("\.\/index\.cjs"\)/);
+  assert.match(cjs, /require\("\.\/api\.cjs"\)/);
+  assert.doesNotMatch(cjs, /function bindWasm\(|class TextDecoder\b/);
+  const dts = read('js/detect.d.ts');
+  const declared = [...dts.matchAll(/^export declare (?:class|function) (\w+)/gm)].map((m) => m[1]);
+  const detect = await import('encoding-wasm/detect');
+  assert.deepEqual(declared.sort(), Object.keys(detect).sort());
+  assert.equal(read('pkg/detect.d.ts'), dts);
+  assert.equal(read('pkg/detect.d.cts'), dts);
+});
+
 test('TypeScript declarations cover every export', () => {
   const dts = read('js/index.d.ts');
   // (A function with overloads is declared once per overload.)
@@ -313,6 +334,17 @@ test("the tarball's file list", () => {
   for (const m of layoutModules().filter((m) => m.polyfill !== undefined)) {
     modules.push(...entryKinds(m).map((kind) => `${m.name}.${kind}`));
   }
+  // The modules of JavaScript over the API (detect): their files of js/, an entry per runtime, types.
+  const sourced = layoutModules().filter((m) => m.source !== undefined);
+  assert.deepEqual(
+    sourced.map((m) => m.name),
+    ['detect'],
+  );
+  for (const m of sourced) {
+    const dir = posix.dirname(m.source);
+    modules.push(...readdirSync(new URL(`js/${dir}/`, root)).map((f) => `${dir}/${f}`));
+    modules.push(...entryKinds(m).map((kind) => `${m.name}.${kind}`), `${m.types}.d.ts`, `${m.types}.d.cts`);
+  }
   assert.equal(modules.filter((f) => f.startsWith('polyfill')).length, 2 + 2 * 7);
   const webidl = readdirSync(new URL('webidl/', root)).map((f) => `webidl/${f}`);
   const bin = readdirSync(new URL('bin/', root)).map((f) => `bin/${f}`);
@@ -326,7 +358,7 @@ test("the tarball's file list", () => {
     'polyfill/package.json',
     'polyfill/always/package.json',
     // For resolvers that ignore `exports` (Parcel's default, TypeScript's node10), as polyfill/.
-    ...['lite', ...ADDONS].map((name) => `${name}/package.json`),
+    ...['lite', ...ADDONS, ...sourced.map((m) => m.name)].map((name) => `${name}/package.json`),
     ...webidl,
     ...[
       ...modules,
@@ -369,7 +401,7 @@ test('every relative import in the packed modules, and every file package.json n
     }
   }
   const named = [pkgJson.main, pkgJson.module, pkgJson.types, ...targets(pkgJson.exports)];
-  for (const dir of ['polyfill', 'polyfill/always', 'lite', ...ADDONS]) {
+  for (const dir of ['polyfill', 'polyfill/always', 'lite', ...ADDONS, 'detect']) {
     const stub = JSON.parse(read(`${dir}/package.json`));
     named.push(...[stub.main, stub.module, stub.types].filter(Boolean).map((p) => posix.join(dir, p)));
   }
@@ -383,7 +415,9 @@ test('no link or comment points at a file that is not there', () => {
       assert.ok(existsSync(new URL(posix.join(posix.dirname(doc), link), root)), `${doc} links ${link}`);
     }
   }
-  for (const f of readdirSync(new URL('js/', root))) {
+  for (const entry of readdirSync(new URL('js/', root), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const f = posix.relative(new URL('js/', root).pathname, posix.join(entry.parentPath ?? entry.path, entry.name));
     for (const [, path] of read(`js/${f}`).matchAll(/\b((?:docs|js|scripts|tests|src)\/[\w./-]*\w)/g)) {
       if (path === 'src/string_bytes.cc') continue; // Node's source, named as such
       assert.ok(existsSync(new URL(path, root)) || path.startsWith('pkg/'), `js/${f} names ${path}`);

@@ -34,7 +34,11 @@ finishAll('deno', [
     await deno(
       writeCliEntry(dir, {
         name: 'vendored.mjs',
-        specifiers: { 'encoding-wasm': vendored('.'), 'encoding-wasm/polyfill': vendored('./polyfill') },
+        specifiers: {
+          'encoding-wasm': vendored('.'),
+          'encoding-wasm/polyfill': vendored('./polyfill'),
+          'encoding-wasm/detect': vendored('./detect'),
+        },
       }),
     ),
   ],

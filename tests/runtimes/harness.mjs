@@ -151,6 +151,14 @@ export const noWebAssemblySuite = [
 
 export const summary = ({ passed, failed, skipped = 0 }) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
 
+/// The counts of several runSuites calls, added.
+export const addCounts = (...all) =>
+  all.reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  });
+
 /// The suites for the lite entry ('encoding-wasm/lite'), to run in a realm where the full entry is
 /// never imported: lite.mjs's cases (the entry alone, then each add-on imported by `load(name)`),
 /// then every shared case with all add-ons loaded. No polyfill check: the polyfill imports the full

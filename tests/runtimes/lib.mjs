@@ -22,8 +22,8 @@ export const caseFiles = () =>
 
 /// Source of a module whose default export is `[[file, cases]]` for every case file
 /// (`specifierOf(file)` says how the index imports it), whose `standardEncodings` is the
-/// standard's encodings.json (for the polyfill check), and whose `liteCases` is lite.mjs's (the
-/// lite entry and its add-ons).
+/// standard's encodings.json (for the polyfill check), whose `liteCases` is lite.mjs's (the
+/// lite entry and its add-ons) and whose `detectCases` is detect.mjs's (encoding-wasm/detect).
 export function casesIndex(specifierOf) {
   const files = caseFiles();
   const imports = files.map((f, i) => `import c${i} from ${JSON.stringify(specifierOf(f))};`);
@@ -31,6 +31,7 @@ export function casesIndex(specifierOf) {
   const standard = readFileSync(join(repoRoot, 'indexes/encodings.json'), 'utf8');
   return (
     `${imports.join('\n')}\nexport { default as liteCases } from ${JSON.stringify(specifierOf('lite.mjs'))};\n` +
+    `export { default as detectCases } from ${JSON.stringify(specifierOf('detect.mjs'))};\n` +
     `export default [\n${entries.join('\n')}\n];\n` +
     `export const standardEncodings = ${JSON.stringify(JSON.parse(standard))};\n`
   );

@@ -1,10 +1,10 @@
 // Runs the shared cases in Cloudflare's workerd (the `workerd` npm package). workerd does not
 // resolve node_modules and refuses to compile wasm from bytes, so, as a bundler such as wrangler
 // would, this lists every file of the packed package as a module (.wasm files as wasm modules) and
-// maps 'encoding-wasm' (and 'encoding-wasm/polyfill') to the files that package.json's exports
-// give for the `workerd` condition. The worker runs the cases on a request to a random loopback
-// port. A second worker (an isolate of its own, where the full entry is never imported) runs
-// lite.mjs's cases and then the shared ones against 'encoding-wasm/lite' and its add-ons. Both also
+// maps 'encoding-wasm' (and its other subpaths) to the files that package.json's exports give for
+// the `workerd` condition. The worker runs the cases on a request to a random loopback port, and
+// encoding-wasm/detect's. A second worker (an isolate of its own, where the full entry is never
+// imported) runs lite.mjs's cases and then the shared ones against 'encoding-wasm/lite' and its add-ons. Both also
 // run postal-mime.mjs's cases: the email parser (listed like the package, as 'postal-mime') over
 // legacy-charset messages with the entry's TextDecoder as the global. A third runs the first one's
 // code bundled by esbuild without `--conditions=workerd`, as someone who forgot it would: the
@@ -44,7 +44,7 @@ writeFileSync(
 const packageJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 // Each specifier the workers import is a module re-exporting the package's file for it.
 const ADDONS = families();
-const subpaths = ['.', './polyfill', './lite', ...ADDONS.map((name) => `./${name}`)];
+const subpaths = ['.', './polyfill', './lite', ...ADDONS.map((name) => `./${name}`), './detect'];
 const CONDITIONS = ['workerd', 'worker', 'browser', 'import'];
 const shims = subpaths.map((subpath, i) => {
   const name = `encoding-wasm${subpath.slice(1)}`;
@@ -71,19 +71,23 @@ shims.push(['postal-mime', 'postal-mime-shim.mjs']);
 writeFileSync(
   join(dir, 'main.mjs'),
   `import * as lib from 'encoding-wasm';
-import { polyfillSuite, runSuites, summary } from './harness.mjs';
-import suites, { standardEncodings } from './cases.mjs';
+import * as detect from 'encoding-wasm/detect';
+import { addCounts, polyfillSuite, runSuites, summary } from './harness.mjs';
+import suites, { detectCases, standardEncodings } from './cases.mjs';
 import postalMimeCases from './tests/js/shared/postal-mime.mjs';
 
 export default {
   async fetch() {
     const lines = [];
-    const all = [
-      ...suites,
-      ['postal-mime.mjs', postalMimeCases(() => import('postal-mime'))],
-      polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings),
-    ];
-    const counts = await runSuites(lib, all, { log: (line) => lines.push(line) });
+    const log = (line) => lines.push(line);
+    const mail = ['postal-mime.mjs', postalMimeCases(() => import('postal-mime'))];
+    const polyfill = polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings);
+    // The polyfill last: it may replace globals the other cases use.
+    const counts = addCounts(
+      await runSuites(lib, [...suites, mail], { log }),
+      await runSuites(detect, [['detect.mjs', detectCases]], { log }),
+      await runSuites(lib, [polyfill], { log }),
+    );
     lines.push(summary(counts));
     return new Response(lines.join('\\n') + '\\n');
   },

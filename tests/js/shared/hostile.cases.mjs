@@ -593,6 +593,94 @@ export default [
     },
   ],
   [
+    "an unknown label's RangeError is made by no replaceable built-in, by every API that takes one",
+    (lib) => {
+      // The message quotes the label as JSON: by JSON.stringify as captured at load, so a caller's
+      // replacement neither runs nor turns the RangeError into its own error.
+      const patched = [
+        [JSON, 'stringify'],
+        [String.prototype, 'slice'],
+        [String.prototype, 'toLowerCase'],
+      ].map(([object, key]) => [object, key, object[key]]);
+      const refusals = [
+        (l) => new lib.TextDecoder(l),
+        (l) => new lib.TextDecoderStream(l),
+        (l) => lib.encode('a', l),
+        (l) => new lib.LegacyEncoder(l),
+        (l) => lib.decode(new Uint8Array(1), l),
+        (l) => lib.inspect(new Uint8Array(1), l),
+      ];
+      const errors = [];
+      try {
+        for (const [object, key] of patched) {
+          object[key] = () => {
+            throw new Error(`${key} was called`);
+          };
+        }
+        for (const refuse of refusals) {
+          for (const label of ['bogus', `"${'x'.repeat(100)}`]) {
+            try {
+              refuse(label);
+              errors.push(null);
+            } catch (e) {
+              errors.push(e);
+            }
+          }
+        }
+      } finally {
+        for (const [object, key, original] of patched) object[key] = original;
+      }
+      for (let i = 0; i < errors.length; i += 2) {
+        ok(errors[i] instanceof RangeError, `${errors[i]}`);
+        ok(errors[i].message.endsWith(': the encoding label "bogus" is not supported.'), errors[i].message);
+        ok(errors[i + 1] instanceof RangeError, `${errors[i + 1]}`);
+        ok(errors[i + 1].message.includes(` label "\\"${'x'.repeat(63)}…" is not`), errors[i + 1].message);
+      }
+    },
+  ],
+  [
+    "a TypeError[Symbol.hasInstance] defined after load neither runs in a call nor changes a fatal stream's state",
+    (lib) => {
+      // UTF-8, fatal, streaming: EF BB BF is the BOM (dropped once: BOM seen), FF is an error, after
+      // which the stream goes on from its state (README: the rest of that call is dropped), where
+      // the BOM has been seen, so a second one is kept as U+FEFF. Also ISO-2022-JP, whose mode
+      // (1B 24 42: JIS X 0208; 30 21 is U+4E9C there) outlives an error (0A, in that mode).
+      const run = () => {
+        const out = [];
+        const d = new lib.TextDecoder('utf-8', { fatal: true });
+        out.push(d.decode(bytes(0xef, 0xbb, 0xbf, 0x41), { stream: true }));
+        out.push(throws(() => d.decode(bytes(0xff), { stream: true }), TypeError, 'utf-8').constructor.name);
+        out.push(d.decode(bytes(0xef, 0xbb, 0xbf, 0x42)));
+        const j = new lib.TextDecoder('iso-2022-jp', { fatal: true });
+        out.push(j.decode(bytes(0x1b, 0x24, 0x42, 0x30, 0x21), { stream: true }));
+        out.push(throws(() => j.decode(bytes(0x0a), { stream: true }), TypeError, 'iso-2022-jp').constructor.name);
+        out.push(j.decode(bytes(0x30, 0x21)));
+        return out;
+      };
+      const expected = ['A', 'TypeError', '\uFEFFB', '\u4E9C', 'TypeError', '\u4E9C'];
+      deepEqual(run(), expected, 'as the standard has it');
+      let calls = 0;
+      const had = Object.getOwnPropertyDescriptor(TypeError, Symbol.hasInstance);
+      let got;
+      try {
+        Object.defineProperty(TypeError, Symbol.hasInstance, {
+          configurable: true,
+          value: () => {
+            calls++;
+            return false;
+          },
+        });
+        got = run();
+      } finally {
+        if (had === undefined) delete TypeError[Symbol.hasInstance];
+        else Object.defineProperty(TypeError, Symbol.hasInstance, had);
+      }
+      // (The cases' own `throws` checks `instanceof TypeError`, so the names are compared.)
+      deepEqual(got, expected, 'with the hook');
+      equal(calls, 2, "only the cases' own checks called it");
+    },
+  ],
+  [
     'every method and attribute rejects a foreign or primitive `this` as illegal invocation',
     (lib) => {
       for (const name of [

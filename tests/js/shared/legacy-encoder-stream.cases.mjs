@@ -209,4 +209,32 @@ export default [
       deepEqual(order, ['label', 'fatal']);
     },
   ],
+  [
+    "LegacyEncoderStream: LegacyEncoder's methods and getters replaced after load change nothing",
+    async (lib) => {
+      // あ is 24 22 in JIS X 0208 mode (jis0208 pointer 283).
+      const proto = lib.LegacyEncoder.prototype;
+      const names = ['encode', 'encoding', 'fatal'];
+      const saved = names.map((name) => Object.getOwnPropertyDescriptor(proto, name));
+      const stream = new lib.LegacyEncoderStream('iso-2022-jp', { fatal: true });
+      let bytes;
+      let attributes;
+      try {
+        for (const name of names) {
+          Object.defineProperty(proto, name, {
+            configurable: true,
+            get() {
+              throw new Error(`LegacyEncoder.prototype.${name} was read`);
+            },
+          });
+        }
+        bytes = await pipe(stream, ['a', 'あ']);
+        attributes = [stream.encoding, stream.fatal];
+      } finally {
+        for (let i = 0; i < names.length; i++) Object.defineProperty(proto, names[i], saved[i]);
+      }
+      deepEqual(bytes, [0x61, 0x1b, 0x24, 0x42, 0x24, 0x22, 0x1b, 0x28, 0x42]);
+      deepEqual(attributes, ['ISO-2022-JP', true]);
+    },
+  ],
 ];

@@ -1,10 +1,11 @@
 // The Chromium page: runs the shared cases on the main thread (the package imported by name
 // through the page's import map), then in a module Worker (import maps do not reach workers, so
 // it imports the same entries by URL), and leaves the report in `window.__report`. As index.html,
-// each run is followed by the polyfill check; as index.html?lite, the page imports only
-// 'encoding-wasm/lite' and its add-ons, and runs lite.mjs's cases before the shared ones.
+// the main thread's run is followed by encoding-wasm/detect's cases, and each run by the polyfill
+// check; as index.html?lite, the page imports only 'encoding-wasm/lite' and its add-ons, and runs
+// lite.mjs's cases before the shared ones.
 import { liteSuites, polyfillSuite, runSuites } from '/tests/runtimes/harness.mjs';
-import suites, { liteCases, standardEncodings } from './cases.mjs';
+import suites, { detectCases, liteCases, standardEncodings } from './cases.mjs';
 
 const lite = new URLSearchParams(location.search).has('lite');
 const tag = lite ? 'lite ' : '';
@@ -29,10 +30,21 @@ async function onMainThread() {
   } catch (e) {
     return check(`[main] import '${entry}'`, false, `${e.name}: ${e.message}`);
   }
-  const all = lite
-    ? liteSuites(suites, liteCases, (name) => import(`encoding-wasm/${name}`), standardEncodings)
-    : [...suites, polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings)];
-  count(await runSuites(lib, all, { log, prefix: `[${tag}main] ` }));
+  const prefix = `[${tag}main] `;
+  if (lite) {
+    const all = liteSuites(suites, liteCases, (name) => import(`encoding-wasm/${name}`), standardEncodings);
+    count(await runSuites(lib, all, { log, prefix }));
+  } else {
+    count(await runSuites(lib, suites, { log, prefix }));
+    // encoding-wasm/detect's cases, before the polyfill (which may replace globals they use).
+    try {
+      count(await runSuites(await import('encoding-wasm/detect'), [['detect-html.mjs', detectCases]], { log, prefix }));
+    } catch (e) {
+      check(`${prefix}import 'encoding-wasm/detect'`, false, `${e.name}: ${e.message}`);
+    }
+    const polyfill = polyfillSuite(lib, () => import('encoding-wasm/polyfill'), standardEncodings);
+    count(await runSuites(lib, [polyfill], { log, prefix }));
+  }
   // Chromium refuses synchronous compilation of large modules on the main thread: the package
   // must compile (and so instantiate) asynchronously. index.html counts `new WebAssembly.Module`.
   check(

@@ -1,0 +1,191 @@
+//! The CJK candidates: each follows its encoding's byte structure (a byte sequence the decoder
+//! would find an error in rules the encoding out) and adds, for every character, the cost of its
+//! frequency class in the language's text.
+
+use super::model::CJK;
+use super::tables::Cjk;
+use crate::Encoding;
+
+const JIS0208: usize = 0;
+const EUC_KR: usize = 1;
+const BIG5: usize = 2;
+const GB18030: usize = 3;
+
+/// The multi-byte encodings considered, in the order of `CjkCandidate::encoding`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    ShiftJis,
+    EucJp,
+    EucKr,
+    Big5,
+    Gbk,
+}
+
+pub struct CjkCandidate {
+    pub kind: Kind,
+    /// Bytes of an unfinished character (0 when none).
+    pending: [u8; 3],
+    cost: u64,
+    pub disqualified: bool,
+}
+
+impl CjkCandidate {
+    pub fn new(kind: Kind) -> Self {
+        CjkCandidate {
+            kind,
+            pending: [0; 3],
+            cost: 0,
+            disqualified: false,
+        }
+    }
+
+    pub fn encoding(&self) -> Encoding {
+        match self.kind {
+            Kind::ShiftJis => Encoding::ShiftJis,
+            Kind::EucJp => Encoding::EucJp,
+            Kind::EucKr => Encoding::EucKr,
+            Kind::Big5 => Encoding::Big5,
+            Kind::Gbk => Encoding::Gbk,
+        }
+    }
+
+    /// The cost so far, an unfinished character costing as a rare one (the input may end there).
+    pub fn cost(&self) -> u64 {
+        let unfinished = if self.pending[0] == 0 {
+            0
+        } else {
+            self.table().rare()
+        };
+        self.cost + u64::from(unfinished)
+    }
+
+    /// Which of `CJK` models the encoding's characters.
+    pub fn table_index(&self) -> usize {
+        match self.kind {
+            Kind::ShiftJis | Kind::EucJp => JIS0208,
+            Kind::EucKr => EUC_KR,
+            Kind::Big5 => BIG5,
+            Kind::Gbk => GB18030,
+        }
+    }
+
+    fn table(&self) -> &'static Cjk {
+        &CJK[self.table_index()]
+    }
+
+    pub fn feed(&mut self, bytes: &[u8]) {
+        let table = self.table();
+        let mut cost = 0u64;
+        for &b in bytes {
+            if self.disqualified {
+                return;
+            }
+            if self.pending[0] == 0 && b < 0x80 {
+                continue;
+            }
+            match self.step(table, b) {
+                Some(c) => cost += u64::from(c),
+                None => self.disqualified = true,
+            }
+        }
+        self.cost += cost;
+    }
+
+    /// One byte of a character (after its first non-ASCII byte): the cost of a character it
+    /// completes (0 while incomplete), or `None` where the decoder would find an error.
+    #[inline]
+    fn step(&mut self, table: &Cjk, b: u8) -> Option<u32> {
+        let [lead, second, third] = self.pending;
+        let done = |this: &mut Self, cost| {
+            this.pending = [0; 3];
+            cost
+        };
+        match self.kind {
+            // https://encoding.spec.whatwg.org/#shift_jis-decoder
+            Kind::ShiftJis => match (lead, b) {
+                (0, 0xA1..=0xDF) => Some(table.rare()),
+                (0, 0x81..=0x9F | 0xE0..=0xFC) => {
+                    self.pending[0] = b;
+                    Some(0)
+                }
+                (0, _) => None,
+                (_, 0x40..=0x7E | 0x80..=0xFC) => {
+                    let l = usize::from(lead - if lead < 0xA0 { 0x81 } else { 0xC1 });
+                    let t = usize::from(b - if b < 0x7F { 0x40 } else { 0x41 });
+                    done(self, table.cost(l * 188 + t))
+                }
+                _ => None,
+            },
+            // https://encoding.spec.whatwg.org/#euc-jp-decoder
+            Kind::EucJp => match (lead, second, b) {
+                (0, _, 0x8E | 0x8F | 0xA1..=0xFE) => {
+                    self.pending[0] = b;
+                    Some(0)
+                }
+                (0, _, _) => None,
+                (0x8E, _, 0xA1..=0xDF) => done(self, Some(table.rare())),
+                (0x8F, 0, 0xA1..=0xFE) => {
+                    self.pending[1] = b;
+                    Some(0)
+                }
+                // JIS X 0212: rare, and not in the frequency table.
+                (0x8F, _, 0xA1..=0xFE) => done(self, Some(table.rare())),
+                (0xA1..=0xFE, _, 0xA1..=0xFE) => {
+                    let pointer = usize::from(lead - 0xA1) * 94 + usize::from(b - 0xA1);
+                    done(self, table.cost(pointer))
+                }
+                _ => None,
+            },
+            // https://encoding.spec.whatwg.org/#euc-kr-decoder
+            Kind::EucKr => match (lead, b) {
+                (0, 0x81..=0xFE) => {
+                    self.pending[0] = b;
+                    Some(0)
+                }
+                (0, _) => None,
+                (_, 0x41..=0xFE) => {
+                    let pointer = usize::from(lead - 0x81) * 190 + usize::from(b - 0x41);
+                    done(self, table.cost(pointer))
+                }
+                _ => None,
+            },
+            // https://encoding.spec.whatwg.org/#big5-decoder
+            Kind::Big5 => match (lead, b) {
+                (0, 0x81..=0xFE) => {
+                    self.pending[0] = b;
+                    Some(0)
+                }
+                (0, _) => None,
+                (_, 0x40..=0x7E | 0xA1..=0xFE) => {
+                    let t = usize::from(b - if b < 0x7F { 0x40 } else { 0x62 });
+                    done(self, table.cost(usize::from(lead - 0x81) * 157 + t))
+                }
+                _ => None,
+            },
+            // https://encoding.spec.whatwg.org/#gb18030-decoder
+            Kind::Gbk => match (lead, second, third, b) {
+                (0, _, _, 0x80) => Some(table.rare()),
+                (0, _, _, 0x81..=0xFE) => {
+                    self.pending[0] = b;
+                    Some(0)
+                }
+                (0, _, _, _) => None,
+                (_, 0, _, 0x30..=0x39) => {
+                    self.pending[1] = b;
+                    Some(0)
+                }
+                (_, 0, _, 0x40..=0x7E | 0x80..=0xFE) => {
+                    let t = usize::from(b - if b < 0x7F { 0x40 } else { 0x41 });
+                    done(self, table.cost(usize::from(lead - 0x81) * 190 + t))
+                }
+                (_, 0x30..=0x39, 0, 0x81..=0xFE) => {
+                    self.pending[2] = b;
+                    Some(0)
+                }
+                // A four-byte sequence: rare, and not in the frequency table.
+                (_, 0x30..=0x39, 0x81..=0xFE, 0x30..=0x39) => done(self, Some(table.rare())),
+                _ => None,
+            },
+        }
+    }
+}

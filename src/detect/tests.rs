@@ -1,0 +1,167 @@
+use super::*;
+
+const WINDOWS_1251: &[u8] = b"\xCF\xF0\xE8\xE2\xE5\xF2, \xEA\xE0\xEA \xE4\xE5\xEB\xE0? \
+    \xDD\xF2\xEE \xEF\xF0\xEE\xF1\xF2\xEE\xE9 \xF2\xE5\xEA\xF1\xF2.";
+const KOI8_R: &[u8] = b"\xF0\xD2\xC9\xD7\xC5\xD4, \xCB\xC1\xCB \xC4\xC5\xCC\xC1? \
+    \xFC\xD4\xCF \xD0\xD2\xCF\xD3\xD4\xCF\xCA \xD4\xC5\xCB\xD3\xD4.";
+
+fn best(bytes: &[u8]) -> Encoding {
+    detect(bytes, None, true)[0].0
+}
+
+#[test]
+fn a_bom_decides_outright() {
+    for allow_utf8 in [false, true] {
+        assert_eq!(
+            detect(b"\xEF\xBB\xBF\xCF\xF0", None, allow_utf8),
+            vec![(Encoding::Utf8, 1.0)]
+        );
+    }
+    assert_eq!(best(b"\xFF\xFEa\x00"), Encoding::Utf16Le);
+    assert_eq!(best(b"\xFE\xFF\x00a"), Encoding::Utf16Be);
+    // Split across pieces, and after Russian text that says otherwise.
+    let mut detector = Detector::new();
+    detector.feed(b"\xEF", false);
+    detector.feed(b"\xBB", false);
+    detector.feed(b"\xBF", false);
+    detector.feed(WINDOWS_1251, true);
+    assert_eq!(
+        detector.ranked(Some(b"ru"), false),
+        vec![(Encoding::Utf8, 1.0)]
+    );
+    // Not at the start: no BOM.
+    assert_ne!(detect(b"a\xEF\xBB\xBF", None, false)[0].0, Encoding::Utf8);
+}
+
+#[test]
+fn empty_and_ascii_input_take_the_domains_fallback() {
+    for input in [&b""[..], b"Hello, world! 123 <p>"] {
+        assert_eq!(
+            detect(input, None, true),
+            vec![(Encoding::Windows1252, 1.0)]
+        );
+        assert_eq!(
+            detect(input, Some(b"com"), true)[0].0,
+            Encoding::Windows1252
+        );
+        assert_eq!(detect(input, Some(b"jp"), true)[0].0, Encoding::ShiftJis);
+        assert_eq!(detect(input, Some(b"RU"), true)[0].0, Encoding::Windows1251);
+        assert_eq!(detect(input, Some(b"pl"), true)[0].0, Encoding::Iso8859_2);
+        assert_eq!(detect(input, Some(b"tw"), true)[0].0, Encoding::Big5);
+    }
+}
+
+#[test]
+fn iso_2022_jp_needs_an_escape_to_japanese_and_nothing_else() {
+    // "こんにちは" (JIS X 0208 row 4) between escapes to JIS X 0208 and back to ASCII.
+    let jis = b"\x1B$B$3$s$K$A$O\x1B(B!";
+    assert_eq!(best(jis), Encoding::Iso2022Jp);
+    assert_eq!(best(b"\x1B(Babc"), Encoding::Windows1252);
+    assert_eq!(best(b"\x1B$Zabc"), Encoding::Windows1252);
+}
+
+#[test]
+fn russian_windows_1251_against_koi8_r() {
+    assert_eq!(best(WINDOWS_1251), Encoding::Windows1251);
+    assert_eq!(best(KOI8_R), Encoding::Koi8R);
+    // The domain does not outweigh the text.
+    assert_eq!(detect(KOI8_R, Some(b"ru"), false)[0].0, Encoding::Koi8R);
+}
+
+#[test]
+fn koi8_u_only_with_its_own_letters() {
+    // "Її столиця Київ, і це гарне місто з історією." (indexes/index-koi8-u.txt: Ї 55, ї 39,
+    // і 38, є 36, after 0x80).
+    let ukrainian = b"\xB7\xA7 \xD3\xD4\xCF\xCC\xC9\xC3\xD1 \xEB\xC9\xA7\xD7, \xA6 \xC3\xC5 \
+        \xC7\xC1\xD2\xCE\xC5 \xCD\xA6\xD3\xD4\xCF \xDA \xA6\xD3\xD4\xCF\xD2\xA6\xA4\xC0.";
+    assert_eq!(best(ukrainian), Encoding::Koi8U);
+}
+
+#[test]
+fn invalid_shift_jis_rules_shift_jis_out() {
+    let (hello, _, _) = encoding_rs::SHIFT_JIS.encode("こんにちは、世界。日本語のテキストです。");
+    assert_eq!(best(&hello), Encoding::ShiftJis);
+    // 0xA0 is no Shift_JIS byte; 0x82 then 0x20 is a lead byte without a trail byte.
+    for bad in [&b"\xA0"[..], b"\x82\x20"] {
+        let input = [&hello[..], bad, &hello[..]].concat();
+        let ranked = detect(&input, None, false);
+        assert!(
+            ranked.iter().all(|&(e, _)| e != Encoding::ShiftJis),
+            "{ranked:?}"
+        );
+    }
+}
+
+#[test]
+fn utf8_only_when_allowed_and_valid() {
+    let text = "Příliš žluťoučký kůň".as_bytes();
+    assert_eq!(best(text), Encoding::Utf8);
+    assert_ne!(detect(text, None, false)[0].0, Encoding::Utf8);
+    // Truncated at the end of the input: not UTF-8.
+    assert_ne!(best(&text[..text.len() - 1]), Encoding::Utf8);
+}
+
+#[test]
+fn confidences_are_ranked_and_sum_to_at_most_one() {
+    // "café": é is a letter in many encodings, so several share the confidence.
+    assert!(detect(b"caf\xE9", None, false).len() > 1);
+    for input in [WINDOWS_1251, KOI8_R, b"caf\xE9", b"\x82\xA0\xE9"] {
+        let ranked = detect(input, None, false);
+        let sum: f32 = ranked.iter().map(|&(_, c)| c).sum();
+        assert!(sum <= 1.0 + 1e-5 && sum > 0.5, "{sum}");
+        assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1));
+        assert!(ranked.iter().all(|&(e, _)| e != Encoding::Utf16Le
+            && e != Encoding::Utf16Be
+            && e != Encoding::XUserDefined
+            && e != Encoding::Replacement));
+    }
+}
+
+/// A deterministic generator of test bytes (xorshift).
+fn bytes(seed: &mut u64, len: usize) -> Vec<u8> {
+    (0..len)
+        .map(|_| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            (*seed >> 24) as u8
+        })
+        .collect()
+}
+
+#[test]
+fn every_two_byte_input_gives_a_guess() {
+    for a in 0..=255u8 {
+        for b in 0..=255u8 {
+            for allow_utf8 in [false, true] {
+                let ranked = detect(&[a, b], Some(b"jp"), allow_utf8);
+                assert!(!ranked.is_empty());
+                let sum: f32 = ranked.iter().map(|&(_, c)| c).sum();
+                assert!(sum <= 1.0 + 1e-5);
+            }
+        }
+    }
+}
+
+#[test]
+fn pieces_of_any_size_give_the_same_guess() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15;
+    for round in 0..300 {
+        let len = (round * 37) % 9000;
+        let input = bytes(&mut seed, len);
+        let whole = detect(&input, None, round % 2 == 0);
+        let mut detector = Detector::new();
+        let mut rest = &input[..];
+        while !rest.is_empty() {
+            let n = (bytes(&mut seed, 1)[0] as usize * 31 + 1).min(rest.len());
+            detector.feed(&rest[..n], false);
+            rest = &rest[n..];
+        }
+        detector.feed(b"", true);
+        assert_eq!(
+            detector.ranked(None, round % 2 == 0),
+            whole,
+            "round {round}"
+        );
+    }
+}

@@ -1,0 +1,114 @@
+// encoding-wasm/detect's repair(), runtime-neutral (no node: imports): each case takes the
+// module's namespace. Mojibake worked by hand from the standard's indexes (the bytes UTF-8 gives a
+// character, then the character each wrong decoder gives each byte, named beside each case), and
+// correct text left alone, including text whose characters happen to re-encode as UTF-8.
+import { deepEqual, equal, throws } from './assert.mjs';
+
+const step = (decodedAs) => ({ encodedAs: 'UTF-8', decodedAs });
+
+export default [
+  [
+    'repair: UTF-8 read with a single-byte encoding is undone, run by run',
+    (detect) => {
+      // é is C3 A9: windows-1252 gives Ã (0xC3) and © (0xA9).
+      deepEqual(detect.repair('Ã©tÃ©'), { text: 'été', changed: true, steps: [step('windows-1252')] });
+      // п D0 BF, р D1 80, и D0 B8, в D0 B2, е D0 B5, т D1 82; windows-1251 gives Р (D0), С (D1),
+      // ї (BF), Ђ (80), ё (B8), І (B2), µ (B5), ‚ (82).
+      deepEqual(detect.repair('РїСЂРёРІРµС‚, world'), {
+        text: 'привет, world',
+        changed: true,
+        steps: [step('windows-1251')],
+      });
+      // ż C5 BC, ó C3 B3, ł C5 82, ć C4 87; windows-1250 gives Ĺ (C5, pointer 69), Ľ (BC, 60),
+      // Ă (C3, 67), ł (B3, 51), ‚ (82, 2), Ä (C4, 68), ‡ (87, 7).
+      deepEqual(detect.repair('ZaĹĽĂłĹ‚Ä‡'), { text: 'Zażółć', changed: true, steps: [step('windows-1250')] });
+      // ’ is E2 80 99: windows-1252 gives â € ™.
+      equal(detect.repair('Itâ€™s fine').text, 'It’s fine');
+      // The bytes 0x80-0x9F read as ISO-8859-1 are U+0080-U+009F: “ is E2 80 9C.
+      equal(detect.repair('â\u0080\u009cquoted').text, '“quoted');
+    },
+  ],
+
+  [
+    'repair: UTF-8 read with a multi-byte encoding is undone over the whole text',
+    (detect) => {
+      // é C3 A9: Shift_JIS gives ﾃ (0xC3, U+FF83) and ｩ (0xA9, U+FF69), single bytes.
+      deepEqual(detect.repair('ﾃｩtﾃｩ'), { text: 'été', changed: true, steps: [step('Shift_JIS')] });
+      // GBK reads C3 A9 as one pair: pointer (0xC3 − 0x81) × 190 + (0xA9 − 0x41) = 12644, 茅 U+8305
+      // in index-gb18030.txt.
+      deepEqual(detect.repair('caf茅'), { text: 'café', changed: true, steps: [step('GBK')] });
+    },
+  ],
+
+  [
+    'repair: layers are undone one by one, outermost first',
+    (detect) => {
+      // é → Ã© → (Ã C3 83, © C2 A9) Ãƒ Â©.
+      deepEqual(detect.repair('ÃƒÂ©tÃƒÂ©'), {
+        text: 'été',
+        changed: true,
+        steps: [step('windows-1252'), step('windows-1252')],
+      });
+      // è → Ã¨ (C3 A8) → (Ã C3 83, ¨ C2 A8) Ãƒ Â¨: the first layer's ¨ is a rare symbol, but text
+      // of another layer.
+      equal(detect.repair('CrÃƒÂ¨me').text, 'Crème');
+    },
+  ],
+
+  [
+    'repair: correct text is left as it is',
+    (detect) => {
+      const correct = [
+        '',
+        'plain ASCII text',
+        'Ça va très bien — merci « ami »',
+        'São Paulo, INFORMAÇÃO, NÃO', // Ã beside letters that are not UTF-8 continuation bytes
+        'Grüße aus Köln, „Spaß“', // ß“ is DF 93 in windows-1252: well-formed UTF-8, but U+07D3 (N'Ko)
+        'Zażółć gęślą jaźń',
+        'Привет, мир! Ві мії', // Ві is C2 B3 in windows-1251 (³ alone); мії EC B3 BF (a Hangul syllable)
+        'ลบ ไฟล์', // ลบ is C5 BA in windows-874: ź alone
+        'Ελληνικά κείμενα',
+        'עברית',
+        'Tiếng Việt',
+        '日本語のテキスト',
+        '中文文本',
+        '茅', // C3 A9 in GBK, é: a Chinese character alone stays
+        // GBK D0 BD CB AE (pointers 15134, 14169), which as UTF-8 is нˮ: two characters, too few.
+        '薪水',
+        // EUC-KR CE A1 D0 BA (pointers 14726, 15131), as UTF-8 Greek Ρ and Cyrillic к: two scripts.
+        '科克',
+        '한국어',
+        'emoji 😀 and a lone surrogate \uD800',
+      ];
+      for (const text of correct) {
+        deepEqual(detect.repair(text), { text, changed: false, steps: [] }, text);
+      }
+    },
+  ],
+
+  [
+    'repair: one repaired character alone is not enough evidence',
+    (detect) => {
+      // Ã© is é, but alone it could as well be written as it is; inside a word it is not.
+      equal(detect.repair('Ã©').changed, false);
+      equal(detect.repair('cafÃ© au lait').text, 'café au lait');
+    },
+  ],
+
+  [
+    'repair: lost bytes are not guessed: text with U+FFFD from a wrong decoder stays',
+    (detect) => {
+      // あ is E3 81 82: Shift_JIS reads E3 81 as 縺, then 82 with nothing after it is malformed.
+      equal(detect.repair('縺\uFFFD').changed, false);
+    },
+  ],
+
+  [
+    'repair: the argument is converted as a DOMString, and required',
+    (detect) => {
+      equal(detect.repair({ toString: () => 'cafÃ©' }).text, 'café');
+      throws(() => detect.repair(), TypeError);
+      throws(() => detect.repair(Symbol('x')), TypeError);
+    },
+  ],
+];

@@ -1,0 +1,5 @@
+// Every runtime-neutral case of encoding-wasm/detect: each takes the module's namespace.
+import html from './detect-html.mjs';
+import repair from './detect-repair.mjs';
+
+export default [...html, ...repair];
