@@ -21,11 +21,17 @@ const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
 
 const codePoint = (cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 
+// How many of an input's first bytes choose its encoding, for `from` values that are not names:
+// 'auto', the standard's decode hook (a BOM, then `fallback`); 'html', the HTML Standard's
+// encoding sniffing algorithm (a BOM, the <meta> prescan of the first 1024 bytes, an XML
+// declaration, then `fallback`).
+const SNIFFED = { auto: 3, html: 1024 };
+
 /**
  * Decodes one input's chunks (an async iterable of Uint8Array) to strings. `from` is an encoding
- * name or 'auto' (the standard's decode hook: BOM sniff, then `fallback`).
+ * name, 'auto' or 'html' (see SNIFFED; 'html' needs `detect`, encoding-wasm/detect).
  */
-export async function* decodeInput(lib, chunks, { from, fallback, fatal, name }) {
+export async function* decodeInput(lib, chunks, { from, fallback, fatal, name, detect }) {
   let decoder = null;
   let trailing = null; // the decoder one chunk behind (fatal only)
   let held = new Uint8Array(0); // the bytes `trailing` has not been given yet
@@ -38,6 +44,15 @@ export async function* decodeInput(lib, chunks, { from, fallback, fatal, name })
 
   const start = (first) => {
     if (from === 'auto') encoding = lib.decode(first.subarray(0, 3), fallback).encoding;
+    if (from === 'html') {
+      encoding = detect.sniffHTML(first, { defaultEncoding: fallback }).encoding;
+      // A <meta> may name it (iso-2022-kr, say): it has no text to convert.
+      if (encoding === 'replacement') {
+        throw new ConversionError(
+          `${name}: declares an encoding whose content cannot be read (the replacement encoding)`,
+        );
+      }
+    }
     decoder = new lib.TextDecoder(encoding, { fatal });
     if (fatal) trailing = new lib.TextDecoder(encoding, { fatal });
   };
@@ -70,10 +85,10 @@ export async function* decodeInput(lib, chunks, { from, fallback, fatal, name })
   for await (const chunk of chunks) {
     if (chunk.length === 0) continue;
     if (decoder === null) {
-      // The BOM sniff needs three bytes, or the whole input if it is shorter.
+      // Sniffing needs its bytes, or the whole input if it is shorter.
       head.push(chunk);
       headLength += chunk.length;
-      if (from === 'auto' && headLength < 3) continue;
+      if (headLength < (SNIFFED[from] ?? 0)) continue;
       const first = concat(...head);
       head = [];
       start(first);
@@ -129,6 +144,31 @@ function locateMalformed(trailing, encoding, held, heldAt, chunk, last) {
   }
   // Not reproduced: the decoders disagree, which the package's chunking guarantee rules out.
   throw new Error('internal error: the malformed sequence could not be located');
+}
+
+/**
+ * Texts (see encodeTexts) with each line repaired by `repair` (encoding-wasm/detect): a line is
+ * held until its end, so memory grows with the longest line only.
+ */
+export async function* repairLines(texts, repair) {
+  let line = '';
+  for await (const text of texts) {
+    if (text === null) {
+      if (line !== '') yield repair(line).text;
+      line = '';
+      yield null;
+      continue;
+    }
+    const cut = text.lastIndexOf('\n');
+    if (cut < 0) {
+      line += text;
+      continue;
+    }
+    const lines = (line + text.slice(0, cut)).split('\n');
+    line = text.slice(cut + 1);
+    yield `${lines.map((l) => repair(l).text).join('\n')}\n`;
+  }
+  if (line !== '') yield repair(line).text;
 }
 
 /** Where a character is in its input's text: code points, lines and columns, each from 1. */

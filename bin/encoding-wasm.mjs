@@ -7,7 +7,7 @@ import { open, readFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { getSystemErrorMap, parseArgs } from 'node:util';
 import * as lib from 'encoding-wasm';
-import { ConversionError, decodeInput, encodeTexts } from './convert.mjs';
+import { ConversionError, decodeInput, encodeTexts, repairLines } from './convert.mjs';
 import { display } from './display.mjs';
 import { ProgressBar } from './progress.mjs';
 
@@ -17,13 +17,19 @@ const READ_CHUNK = 256 * 1024;
 const PATH_LIMIT = 256;
 const showPath = (path) => display(path, PATH_LIMIT);
 
-const USAGE = `Usage: encoding-wasm [-f LABEL] [-t LABEL] [-o FILE] [--fatal] [FILE...]
+const USAGE = `Usage: encoding-wasm [-f LABEL | --html] [-t LABEL] [-o FILE] [--fatal] [--repair] [FILE...]
 Converts FILEs (or standard input, also '-') from one encoding to another, as the WHATWG
 Encoding Standard defines them, and writes the result to standard output or FILE.
 
   -f, --from LABEL      the input's encoding (default utf-8); 'auto' picks UTF-8, UTF-16LE or
                         UTF-16BE from a byte order mark, else the --fallback encoding
-      --fallback LABEL  the encoding for 'auto' when there is no byte order mark (default utf-8)
+      --html            each input is an HTML page: its encoding is sniffed as browsers do (a byte
+                        order mark, <meta charset> in the first 1024 bytes, an XML declaration),
+                        else the --fallback encoding (default windows-1252)
+      --fallback LABEL  the encoding for 'auto' or --html when nothing else decides (default utf-8
+                        for 'auto')
+      --repair          undo mojibake line by line (UTF-8 that was read as windows-1252, windows-1251,
+                        Shift_JIS, GBK …) before encoding; correct text is left as it is
   -t, --to LABEL        the output's encoding (default utf-8): any with an encoder, or UTF-16LE/BE
   -o, --output FILE     write to FILE ('-' is standard output, the default)
       --fatal           stop at the first malformed input or unencodable character (exit status 1)
@@ -44,6 +50,8 @@ const OPTIONS = {
   to: { type: 'string', short: 't' },
   output: { type: 'string', short: 'o' },
   fallback: { type: 'string' },
+  html: { type: 'boolean' },
+  repair: { type: 'boolean' },
   fatal: { type: 'boolean' },
   list: { type: 'boolean', short: 'l' },
   help: { type: 'boolean', short: 'h' },
@@ -194,9 +202,17 @@ async function main(argv) {
   }
   if (options.list) return process.stdout.write(list());
   const auto = options.from?.trim().toLowerCase() === 'auto';
-  if (options.fallback !== undefined && !auto) throw new UsageError('--fallback only applies with --from auto');
-  const from = auto ? 'auto' : encodingFor(options.from ?? 'utf-8', '--from', { encoder: false });
-  const fallback = encodingFor(options.fallback ?? 'utf-8', '--fallback', { encoder: false });
+  const html = options.html === true;
+  if (html && options.from !== undefined) throw new UsageError('--html and --from cannot be used together');
+  if (options.fallback !== undefined && !auto && !html) {
+    throw new UsageError('--fallback only applies with --from auto or --html');
+  }
+  const from = auto ? 'auto' : html ? 'html' : encodingFor(options.from ?? 'utf-8', '--from', { encoder: false });
+  const fallback = encodingFor(options.fallback ?? (html ? 'windows-1252' : 'utf-8'), '--fallback', {
+    encoder: false,
+  });
+  // encoding-wasm/detect, loaded only when asked for.
+  const detect = html || options.repair ? await import('encoding-wasm/detect') : null;
   const to = encodingFor(options.to ?? 'utf-8', '--to', { encoder: true });
   const fatal = options.fatal === true;
 
@@ -225,7 +241,7 @@ async function main(argv) {
           yield chunk;
         }
       })();
-      yield* decodeInput(lib, counted, { from, fallback, fatal, name: input.name });
+      yield* decodeInput(lib, counted, { from, fallback, fatal, name: input.name, detect });
     }
   }
 
@@ -241,7 +257,8 @@ async function main(argv) {
   // before it (were the pipeline destroyed, a file stream's queued writes would be dropped).
   let stopped = null;
   const converted = async function* () {
-    stopped = yield* encodeTexts(lib, texts(), { to, fatal, names: inputs.map((i) => i.name) });
+    const decoded = options.repair ? repairLines(texts(), detect.repair) : texts();
+    stopped = yield* encodeTexts(lib, decoded, { to, fatal, names: inputs.map((i) => i.name) });
   };
   try {
     await pipeline(converted, out, { end: out !== process.stdout });

@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const www = join(root, 'www');
 
-// The package's browser entry point, as its package.json declares it.
-function packageEntry() {
+// The browser entry point of the package's `subpath`, as its package.json declares it.
+function packageEntry(subpath = '.') {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  let entry = pkg.exports?.['.'] ?? pkg.exports ?? pkg.module ?? pkg.main ?? './pkg/index.js';
+  let entry = pkg.exports?.[subpath] ?? (subpath === '.' ? (pkg.exports ?? pkg.module ?? pkg.main) : null);
   while (entry && typeof entry === 'object') {
     entry = entry.browser ?? entry.import ?? entry.default ?? Object.values(entry)[0];
   }
@@ -37,6 +37,9 @@ if (!existsSync(join(root, 'pkg')) || !existsSync(join(root, entry))) {
   npm('run', 'build');
   entry = packageEntry();
 }
+// Stable URLs for the package's entries: the API and encoding-wasm/detect (which imports the
+// API's entry beside it, so both share one module).
+const STABLE = { '/encoding-wasm.js': entry, '/encoding-wasm-detect.js': packageEntry('./detect') };
 // The package's files are served from their own directories, so relative imports keep working.
 const packageDirs = [...new Set(['pkg', dirname(entry)])].filter((d) => d && d !== '.');
 
@@ -81,9 +84,9 @@ const server = createServer(async (req, res) => {
       res.writeHead(405, headers).end();
       return;
     }
-    if (pathname === '/encoding-wasm.js') {
+    if (Object.hasOwn(STABLE, pathname)) {
       // A stable URL for the package (page and worker alike; workers have no import maps).
-      const body = `export * from '/${entry}';\n`;
+      const body = `export * from '/${STABLE[pathname]}';\n`;
       res.writeHead(200, { ...headers, 'Content-Type': types['.js'] }).end(req.method === 'HEAD' ? '' : body);
       return;
     }

@@ -3,6 +3,7 @@ import { decodeSpans } from './bytemap.js';
 import { decodeHere, decodeInWorker, render, WORKER_THRESHOLD } from './decode.js';
 import { encodeStream, STREAM_FROM, save, textPieces } from './download.js';
 import { encodeAndRender } from './encode.js';
+import { garble, renderRepair, SAMPLES } from './fix.js';
 import { decodeWithEvery, EVERY_LIMIT, renderEvery } from './every.js';
 import { ByteLinker } from './linked.js';
 import { EncodingPicker } from './picker.js';
@@ -312,3 +313,20 @@ matchMedia('(min-width: 900px)').addEventListener('change', () => {
   encode();
   if (shown) show(shown);
 });
+
+// ---- Fix garbled text (encoding-wasm/detect, loaded when the page is) ----
+const detect = await import('/encoding-wasm-detect.js');
+const fixText = $('fix-text');
+const fixNow = () => renderRepair(detect, fixText.value, $('fix-result'));
+for (const [name, text, label, times] of SAMPLES) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'link';
+  button.textContent = name;
+  button.addEventListener('click', () => {
+    fixText.value = garble(lib, text, label, times);
+    fixNow();
+  });
+  $('fix-samples').append(button);
+}
+fixText.addEventListener('input', fixNow);

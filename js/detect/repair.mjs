@@ -50,13 +50,9 @@ const MAX_LAYERS = 3;
 // correct text which happens to re-encode as well-formed UTF-8 ("ß“" in windows-1252 is DF 93,
 // U+07D3) stays as it is.
 const PLAUSIBLE = [
-  [0x00a0, 0x00a3], // no-break space, ¡ ¢ £ (not ¤ ¦ ¨ ¯ ´ ¸, which text hardly has)
-  [0x00a5, 0x00a5],
-  [0x00a7, 0x00a7],
-  [0x00a9, 0x00ae],
-  [0x00b0, 0x00b3],
-  [0x00b5, 0x00b7],
-  [0x00b9, 0x02ff], // ¹ … ¿, Latin-1 letters, Latin Extended-A and -B, IPA, modifier letters (ʼ)
+  // Latin-1's symbols and letters, Latin Extended-A and -B, IPA, modifier letters (ʼ). The rarer
+  // symbols (¤ ¦ ¨ ¯ ´ ¸) too: a layer of mojibake over another has them ("Ã¨" is è).
+  [0x00a0, 0x02ff],
   [0x0370, 0x03ff], // Greek
   [0x0400, 0x04ff], // Cyrillic
   [0x0590, 0x05ff], // Hebrew
@@ -102,6 +98,24 @@ const COMMON = [
   [0x2190, 0x21ff], // arrows
 ];
 
+// The scripts a result may not mix (two of them in one repair is not text): each range's script.
+// Latin and everything else (punctuation, symbols, digits, modifier letters) mix with any one.
+const SCRIPTS = [
+  [0x0250, 0x02af, 1], // IPA
+  [0x0370, 0x03ff, 2], // Greek
+  [0x0400, 0x04ff, 3], // Cyrillic
+  [0x0590, 0x05ff, 4], // Hebrew
+  [0x0600, 0x06ff, 5], // Arabic
+  [0x0e00, 0x0e7f, 6], // Thai
+  [0x3040, 0x30ff, 7], // CJK and Hangul (Korean writes Hanja, Japanese kana and kanji)
+  [0x4e00, 0x9fff, 7],
+  [0xac00, 0xd7a3, 7],
+];
+function scriptOf(cp) {
+  for (let i = 0; i < SCRIPTS.length; i++) if (cp >= SCRIPTS[i][0] && cp <= SCRIPTS[i][1]) return SCRIPTS[i][2];
+  return 0;
+}
+
 function inRanges(ranges, cp) {
   for (let i = 0; i < ranges.length; i++) if (cp >= ranges[i][0] && cp <= ranges[i][1]) return true;
   return false;
@@ -112,6 +126,15 @@ function isLetter(cp) {
   if (cp < 0x80) return (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a);
   const ch = StringFromCodePoint(cp);
   return StringPrototypeToLowerCase(ch) !== StringPrototypeToUpperCase(ch) || inRanges(UNCASED_LETTERS, cp);
+}
+
+// Whether every non-ASCII character of `text` is in `ranges`.
+function allIn(ranges, text) {
+  for (let i = 0; i < text.length; i++) {
+    const c = StringPrototypeCharCodeAt(text, i);
+    if (c >= 0x80 && !inRanges(ranges, c)) return false;
+  }
+  return true;
 }
 
 // An ASCII letter or digit (NaN, past either end of a text, is not).
@@ -197,6 +220,7 @@ function plausibleUtf8(bytes, length, build) {
   let first = -1;
   let high = 0;
   let before = -1; // the character before
+  let script = 0; // of the characters so far (see SCRIPTS)
   for (let i = 0; i < length; ) {
     const b = bytes[i++];
     let cp = b;
@@ -226,6 +250,11 @@ function plausibleUtf8(bytes, length, build) {
         upper = 0xbf;
       }
       if (!(inRanges(COMBINING, cp) ? isLetter(before) : inRanges(PLAUSIBLE, cp))) return null;
+      const own = scriptOf(cp);
+      if (own !== 0) {
+        if (script !== 0 && own !== script) return null;
+        script = own;
+      }
       if (high++ === 0) first = cp;
     }
     if (build) text += StringFromCodePoint(cp);
@@ -306,8 +335,8 @@ function repairRuns(text, name) {
 
 // `text` undone from `name`, a multi-byte encoding, as a whole, or null. A pair of that encoding
 // may stand for a two-byte UTF-8 character, so the repaired text need not be shorter; it must
-// differ, and show two non-ASCII characters, or one from COMMON beside other text (a lone "茅"
-// stays: it is a Chinese character, and "é" only by way of GBK).
+// differ, and show three non-ASCII characters, or only ones from COMMON beside other text: a
+// short word of Chinese is as likely ("薪水" is "нˮ" by way of GBK; a lone "茅" would be "é").
 function multiByteFix(text, name) {
   let bytes;
   try {
@@ -317,7 +346,7 @@ function multiByteFix(text, name) {
   }
   const repaired = plausibleUtf8(bytes, TypedArrayPrototypeGetLength(bytes), true);
   if (repaired === null || repaired.text === text) return null;
-  const enough = repaired.high > 1 || (repaired.high === 1 && repaired.count > 1 && inRanges(COMMON, repaired.first));
+  const enough = repaired.high > 2 || (repaired.count > repaired.high && allIn(COMMON, repaired.text));
   return enough ? repaired.text : null;
 }
 

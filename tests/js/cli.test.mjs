@@ -112,6 +112,49 @@ test('-f auto: a byte order mark picks the encoding and is dropped, else the fal
   assert.equal(run(['-f', 'utf-16le'], bytes(0xff, 0xfe, 0x41, 0x00)).stdout.toString(), 'A');
 });
 
+test('--html: the HTML Standard sniffs each input (BOM, <meta>, XML declaration), else the fallback', () => {
+  const ascii = (s) => Buffer.from(s, 'latin1');
+  // 82 A0 is あ in Shift_JIS: pointer (0x82 − 0x81) × 188 + (0xA0 − 0x41) = 283, U+3042 in index-jis0208.
+  const page = Buffer.concat([ascii('<meta charset="shift_jis"><p>'), bytes(0x82, 0xa0)]);
+  assert.equal(run(['--html'], page).stdout.toString(), '<meta charset="shift_jis"><p>あ');
+  // No declaration: windows-1252 by default (0x80 is €), or --fallback.
+  assert.equal(run(['--html'], bytes(0x80)).stdout.toString(), '€');
+  assert.equal(run(['--html', '--fallback', 'koi8-r'], bytes(0xf0)).stdout.toString(), 'П');
+  // A BOM beats the <meta>, and is dropped.
+  const bom = Buffer.concat([bytes(0xef, 0xbb, 0xbf), Buffer.from('<meta charset=koi8-r>é')]);
+  assert.equal(run(['--html'], bom).stdout.toString(), '<meta charset=koi8-r>é');
+  // A <meta> ending at byte 1024 counts, one past it does not (the prescan reads 1024 bytes).
+  const at = (n) => Buffer.concat([ascii(' '.repeat(n)), ascii('<meta charset=koi8-r>'), bytes(0xf0)]);
+  const meta = '<meta charset=koi8-r>'.length;
+  assert.match(run(['--html'], at(1024 - meta)).stdout.toString(), /П$/);
+  assert.match(run(['--html'], at(1025 - meta)).stdout.toString(), /ð$/);
+  // A label of the replacement encoding: nothing can be read.
+  const r = run(['--html'], ascii('<meta charset=iso-2022-kr>'));
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /<stdin>: declares an encoding whose content cannot be read/);
+});
+
+test('--repair: mojibake undone line by line, correct lines left as they are', () => {
+  // é is C3 A9; read as windows-1252 that is Ã ©, whose UTF-8 is C3 83 C2 A9.
+  const input = bytes(
+    ...Buffer.from('caf'),
+    0xc3,
+    0x83,
+    0xc2,
+    0xa9,
+    ...Buffer.from(' au lait\nNaïve Grüße\nt'),
+    0xc3,
+    0x83,
+    0xc2,
+    0xa9,
+  );
+  assert.equal(run(['--repair'], input).stdout.toString(), 'café au lait\nNaïve Grüße\nté');
+  // Each input ends its own last line; the output encoding applies after the repair.
+  const a = file('repair-a.txt', Buffer.from('fa\u00c3\u00a7ade', 'utf8'));
+  const b = file('repair-b.txt', 'ok\n');
+  assert.deepEqual([...run(['--repair', '-t', 'latin1', a, b]).stdout], [...Buffer.from('façadeok\n', 'latin1')]);
+});
+
 test('files, standard input as -, and -o', () => {
   const a = file('a.txt', bytes(0x82, 0xa0));
   const b = file('b.txt', bytes(0x82, 0xa2));
@@ -240,7 +283,8 @@ test('bad usage: one line on stderr, nothing on stdout, exit status 2', () => {
     [['-t', 'bogus'], /--to: unknown encoding label 'bogus'/],
     [['-t', 'iso-2022-kr'], /--to: 'iso-2022-kr' is a label of the replacement encoding/],
     [['-f', 'replacement'], /--from: 'replacement' is a label of the replacement encoding/],
-    [['--fallback', 'sjis'], /--fallback only applies with --from auto/],
+    [['--fallback', 'sjis'], /--fallback only applies with --from auto or --html/],
+    [['--html', '-f', 'utf-8'], /--html and --from cannot be used together/],
     [['-f', 'auto', '--fallback', 'x'], /--fallback: unknown encoding label 'x'/],
     [[join(scratch, 'missing.txt')], /cannot read .*missing\.txt: no such file or directory/],
     [[scratch], /cannot read .*: is a directory/],

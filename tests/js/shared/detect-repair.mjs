@@ -49,6 +49,9 @@ export default [
         changed: true,
         steps: [step('windows-1252'), step('windows-1252')],
       });
+      // è → Ã¨ (C3 A8) → (Ã C3 83, ¨ C2 A8) Ãƒ Â¨: the first layer's ¨ is a rare symbol, but text
+      // of another layer.
+      equal(detect.repair('CrÃƒÂ¨me').text, 'Crème');
     },
   ],
 
@@ -70,6 +73,10 @@ export default [
         '日本語のテキスト',
         '中文文本',
         '茅', // C3 A9 in GBK, é: a Chinese character alone stays
+        // GBK D0 BD CB AE (pointers 15134, 14169), which as UTF-8 is нˮ: two characters, too few.
+        '薪水',
+        // EUC-KR CE A1 D0 BA (pointers 14726, 15131), as UTF-8 Greek Ρ and Cyrillic к: two scripts.
+        '科克',
         '한국어',
         'emoji 😀 and a lone surrogate \uD800',
       ];
