@@ -3,13 +3,19 @@
 export type AllowSharedBufferSource = ArrayBuffer | SharedArrayBuffer | ArrayBufferView;
 
 /** Which step of the HTML Standard's encoding sniffing algorithm decided. */
-export type HTMLEncodingSource = 'bom' | 'transport' | 'meta' | 'xml' | 'default';
+export type HTMLEncodingSource = 'bom' | 'transport' | 'meta' | 'xml' | 'detect' | 'default';
 
 export interface SniffHTMLOptions {
   /** The transport layer's label (HTTP's `Content-Type` charset); an unknown one is ignored. */
   transportLabel?: string;
   /** A label; the encoding when nothing else decides. Default `'windows-1252'`. */
   defaultEncoding?: string;
+  /**
+   * Step 8, autodetection: when no BOM, transport label or prescan decides, the encoding
+   * `detect()` guesses for the first 1024 bytes (UTF-8 allowed), with source `'detect'`.
+   * sniffHTML only; default `false`.
+   */
+  detect?: boolean;
 }
 
 export interface SniffHTMLResult {
@@ -65,3 +71,50 @@ export interface RepairResult {
  * clear sign of it comes back unchanged.
  */
 export declare function repair(text: string): RepairResult;
+
+export interface DetectOptions {
+  /** Whether UTF-8 may be guessed (valid UTF-8 is then UTF-8). Default `true`. */
+  allowUTF8?: boolean;
+  /**
+   * The top-level domain the bytes came from, the last label of the host name (`'jp'` for
+   * example.co.jp), any ASCII case: it decides for pure ASCII input and favours its encodings
+   * otherwise. ASCII letters, digits and hyphens, at most 63; `''` for none.
+   * @throws TypeError for anything else.
+   */
+  tld?: string;
+}
+
+export interface DetectedEncoding {
+  /** The Encoding Standard's name, for example `'Shift_JIS'`, `'windows-1251'`, `'UTF-8'`. */
+  encoding: string;
+  /** In [0, 1]; the result's and its alternatives' confidences add up to at most 1. */
+  confidence: number;
+}
+
+export interface DetectResult extends DetectedEncoding {
+  /** The other candidates still plausible, likeliest first. */
+  alternatives: DetectedEncoding[];
+}
+
+/**
+ * Guesses the encoding of unlabeled bytes, a whole input: a BOM decides; pure ASCII is the
+ * top-level domain's fallback (windows-1252 without one); valid UTF-8 is UTF-8 if allowed; else the
+ * legacy encodings are ranked by how plausible their text is.
+ * @throws TypeError for input that is not an AllowSharedBufferSource or a wrong option.
+ */
+export declare function detect(bytes: AllowSharedBufferSource, options?: DetectOptions): DetectResult;
+
+export interface DetectorFeedOptions {
+  /** These bytes end the input (a UTF-8 sequence cut at the end then rules UTF-8 out). */
+  last?: boolean;
+}
+
+/** detect() over an input that comes in pieces: its state has a fixed size (about 3 KB). */
+export declare class Detector {
+  constructor();
+  /** @throws TypeError for input that is not an AllowSharedBufferSource, or after `{ last: true }`. */
+  feed(bytes: AllowSharedBufferSource, options?: DetectorFeedOptions): void;
+  /** The guess over the bytes fed so far, as detect() gives it. */
+  guess(options?: DetectOptions): DetectResult;
+  readonly [Symbol.toStringTag]: 'Detector';
+}

@@ -17,6 +17,8 @@ function constructorOf(obj) {
 // Gives the prototype of class `name` the method.
 export function defineNodeInspect(proto, name) {
   const attributes = Object.getOwnPropertyNames(proto).filter((k) => Object.getOwnPropertyDescriptor(proto, k).get);
+  // An interface without attributes (encoding-wasm/detect's Detector) shows as Node shows any object.
+  if (attributes.length === 0) return;
   // The first attribute's own getter, which throws for what is not an instance.
   const brand = Object.getOwnPropertyDescriptor(proto, attributes[0]).get;
   Object.defineProperty(proto, Symbol.for('nodejs.util.inspect.custom'), {

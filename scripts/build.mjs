@@ -59,7 +59,14 @@ const wasm2js = join(binaryen, 'wasm2js');
 // The default features are the module sets (lite and the families).
 const features = crate.features.default;
 const features_all = features.join(',');
-const modules = [{ name: 'encoding_wasm', features: null }].concat(features.map((f) => ({ name: f, features: f })));
+// The modules of scripts/layout.mjs's rows with `wasm` (the detector's) are built the same way.
+const modules = [{ name: 'encoding_wasm', features: null }]
+  .concat(features.map((f) => ({ name: f, features: f })))
+  .concat(
+    layoutModules()
+      .filter((m) => m.wasm !== undefined)
+      .map((m) => ({ name: m.name, features: m.wasm, own: true })),
+  );
 // Node's copies of the family modules (read from disk on first use), with their indexes unpacked:
 // no expansion before the first decode, for a file 1.4 to 2.2 times bigger.
 const families = features.filter((f) => f !== 'lite');
@@ -74,9 +81,10 @@ function wasmModules() {
 
 // Compiles, generates the glue, optimizes: pkg/<name>_bg.wasm (the full module keeps its
 // historical name encoding_wasm_bg.wasm) and, from the full module's glue, pkg/glue.mjs.
-function buildModule({ name, features }) {
+function buildModule(m) {
+  const { name, features } = m;
   const dir = bindgen(name, features, target);
-  run(process.execPath, [wasmOpt, ...optimizations(name, dir), '-o', join(pkg, `${name}_bg.wasm`)]);
+  run(process.execPath, [wasmOpt, ...optimizations(m, dir), '-o', join(pkg, `${name}_bg.wasm`)]);
   if (features === null) {
     writeFileSync(join(pkg, 'glue.mjs'), glueFactory(readFileSync(join(dir, 'encoding_wasm.js'), 'utf8')));
   }
@@ -126,7 +134,7 @@ function bindgen(name, features, into, rustflags = []) {
 // only matter to tools before this point. Memory packing would split the data into a segment per
 // run of non-zero bytes: the segment headers cost more gzipped (about 300 bytes) than the zeros
 // they leave out.
-function optimizations(name, dir) {
+function optimizations({ name, own = false }, dir) {
   const lazyInit = '*OnceLock*initialize*';
   const lazyInitPattern = new RegExp(
     lazyInit
@@ -134,7 +142,8 @@ function optimizations(name, dir) {
       .map((p) => p.replace(/[^\w]/g, '\\$&'))
       .join('.*'),
   );
-  if (!definedFunctionNames(readFileSync(join(dir, 'stubbed.wasm'))).some((n) => lazyInitPattern.test(n)))
+  // (The detector's module, `own`, builds no table so.)
+  if (!own && !definedFunctionNames(readFileSync(join(dir, 'stubbed.wasm'))).some((n) => lazyInitPattern.test(n)))
     fail(`no function of ${name} matches ${lazyInit}; update the pattern`);
   return [
     `--no-inline=${lazyInit}`,
@@ -152,7 +161,8 @@ function optimizations(name, dir) {
 // into JavaScript by binaryen's wasm2js. pkg/<name>_bg.wasm2js.mjs exports `instantiate()`, which
 // returns what glue.mjs's instantiate(module) does; from the full module, glue-wasm2js.mjs and a
 // CommonJS copy for require().
-function buildJsModule({ name, features }) {
+function buildJsModule(m) {
+  const { name, features } = m;
   // Indexes unpacked: expanding a packed one takes seconds where JavaScript is interpreted.
   const unpackedFeatures = [features ?? features_all, 'unpacked-indexes'].join(',');
   const dir = bindgen(name, unpackedFeatures, join(target, 'no-reference-types'), [
@@ -166,8 +176,10 @@ function buildJsModule({ name, features }) {
       (f) => `--enable-${f}`,
     ),
     '--llvm-memory-copy-fill-lowering',
+    // The detector's scoring converts floats to integers (saturating, which wasm2js cannot emit).
+    '--llvm-nontrapping-fptoint-lowering',
     '--signext-lowering',
-    ...optimizations(name, dir),
+    ...optimizations(m, dir),
     '-o',
     lowered,
   ]);
@@ -393,15 +405,17 @@ async function sourceEntries() {
   for (const m of layoutModules().filter((m) => m.source !== undefined)) {
     for (const kind of entryKinds(m)) {
       const file = `${m.name}.${kind}`;
-      const note = `${header}// encoding-wasm/${m.name}: js/${m.source} over pkg/index.${kind}.\n`;
+      const note = `${header}// encoding-wasm/${m.name}: js/${m.source} over pkg/index.${kind}${m.wasm === undefined ? '' : `, and its own wasm module bound as an add-on's (js/${RUNTIMES[kind].template})`}.\n`;
+      const binding = m.wasm === undefined ? '' : ownModuleBinding(m, kind);
+      const contents = `import './index.${kind}';\n${binding}export * from './${m.source}';\n`;
       if (kind !== 'cjs') {
-        writeFileSync(join(pkg, file), `${note}import './index.${kind}';\nexport * from './${m.source}';\n`);
+        writeFileSync(join(pkg, file), `${note}${contents}`);
         continue;
       }
       const api = join(pkg, 'index.mjs');
       const cjs = await esbuild({
         stdin: {
-          contents: `import './index.cjs';\nexport * from './${m.source}';\n`,
+          contents,
           resolveDir: pkg,
           sourcefile: file,
         },
@@ -413,6 +427,11 @@ async function sourceEntries() {
             name: 'api-cjs',
             setup(b) {
               b.onResolve({ filter: /^\.\/index\.cjs$/ }, () => ({ path: './index.cjs', external: true }));
+              // The files the binding reads or requires only where it needs them stay files.
+              b.onResolve({ filter: /^(node:|\.\/(wasm-inline[\w-]*\.mjs|[\w-]+_bg\.wasm2js\.cjs)$)/ }, (args) => ({
+                path: args.path,
+                external: true,
+              }));
               b.onResolve({ filter: /index\.mjs$/ }, (args) =>
                 resolve(args.resolveDir, args.path) === api ? { path: './api.cjs', external: true } : undefined,
               );
@@ -475,32 +494,50 @@ function moduleEntries() {
   for (const name of features) {
     const m = layoutModules().find((m) => m.name === name) ?? fail(`scripts/layout.mjs has no module ${name}`);
     for (const kind of entryKinds(m)) {
-      const { template } = RUNTIMES[kind];
       const runtime = kind === 'cjs' ? 'cjs' : kind.split('.')[0];
-      let text = readFileSync(join(root, 'js', template), 'utf8');
-      // Every entry exports the API (an add-on exports nothing) and names the wasm file, its inlined
-      // copy or its JavaScript build.
-      const api = runtime === 'cjs' ? /^module\.exports = api;\n/m : /^export \* from '\.\/index\.mjs';\n/m;
-      if (
-        !api.test(text) ||
-        !/'\.\/(encoding_wasm_bg\.wasm|wasm-inline\.mjs|encoding_wasm_bg\.wasm2js\.mjs)'/.test(text)
-      ) {
-        fail(`js/${template} no longer has the shape the entry generation expects; update it`);
-      }
-      if (name !== 'lite') text = text.replace(api, runtime === 'cjs' ? 'module.exports = {};\n' : '');
       const unpacked = (runtime === 'node' || runtime === 'cjs') && name !== 'lite';
-      text = text
-        .replaceAll("'./encoding_wasm_bg.wasm'", `'./${unpacked ? `${name}-unpacked` : name}_bg.wasm'`)
-        .replaceAll("'./wasm-inline.mjs'", `'./${inlineName(name)}'`)
-        .replaceAll("'./encoding_wasm_bg.wasm2js.mjs'", `'./${name}_bg.wasm2js.mjs'`)
-        .replaceAll("'./encoding_wasm_bg.wasm2js.cjs'", `'./${name}_bg.wasm2js.cjs'`);
+      const api = name === 'lite' ? null : runtime === 'cjs' ? 'module.exports = {};\n' : '';
+      const text = fromTemplate(kind, name, unpacked ? `${name}-unpacked` : name, api);
       const what = name === 'lite' ? 'the lite entry' : `the ${name} add-on`;
       writeFileSync(
         join(pkg, `${name}.${kind}`),
-        `// encoding-wasm: ${what}, made by scripts/build.mjs from js/${template}.\n${text}`,
+        `// encoding-wasm: ${what}, made by scripts/build.mjs from js/${RUNTIMES[kind].template}.\n${text}`,
       );
     }
   }
+}
+
+// The entry of kind `kind` (RUNTIMES) made from its template for module `name`: the wasm file
+// `wasmName`_bg.wasm, the module's inlined copy and its JavaScript build in place of the full
+// module's; the export of the API replaced by `api` (null: kept).
+function fromTemplate(kind, name, wasmName, api) {
+  const { template } = RUNTIMES[kind];
+  let text = readFileSync(join(root, 'js', template), 'utf8');
+  // Every entry exports the API and names the wasm file, its inlined copy or its JavaScript build.
+  const exportApi = kind === 'cjs' ? /^module\.exports = api;\n/m : /^export \* from '\.\/index\.mjs';\n/m;
+  if (
+    !exportApi.test(text) ||
+    !/'\.\/(encoding_wasm_bg\.wasm|wasm-inline\.mjs|encoding_wasm_bg\.wasm2js\.mjs)'/.test(text)
+  ) {
+    fail(`js/${template} no longer has the shape the entry generation expects; update it`);
+  }
+  if (api !== null) text = text.replace(exportApi, api);
+  return text
+    .replaceAll("'./encoding_wasm_bg.wasm'", `'./${wasmName}_bg.wasm'`)
+    .replaceAll("'./wasm-inline.mjs'", `'./${inlineName(name)}'`)
+    .replaceAll("'./encoding_wasm_bg.wasm2js.mjs'", `'./${name}_bg.wasm2js.mjs'`)
+    .replaceAll("'./encoding_wasm_bg.wasm2js.cjs'", `'./${name}_bg.wasm2js.cjs'`);
+}
+
+// The code that binds the wasm module of a module with `wasm` (scripts/layout.mjs) in runtime
+// `kind`: its template as for an add-on, binding through the module's own js/<dir>/bind.mjs in
+// place of the files that bind an encoding module (its module serves no encoding).
+const ENCODING_BINDERS = /'\.\/(fallback\.mjs|wasm\.mjs|node-bind\.mjs|api\.cjs)'/g;
+function ownModuleBinding(m, kind) {
+  const text = fromTemplate(kind, m.name, m.name, '');
+  if (text.match(ENCODING_BINDERS) === null)
+    fail(`js/${RUNTIMES[kind].template} binds no module as expected; update it`);
+  return text.replace(ENCODING_BINDERS, `'./${dirname(m.source)}/bind.mjs'`);
 }
 
 // 6. Node's entries (index.node.mjs, polyfill.node.mjs, lite.node.mjs and the add-ons'), bundled

@@ -55,7 +55,8 @@ export const families = () => cargoFeatures().filter((f) => f !== 'lite');
 // The modules: their subpath, the base name of their files in pkg/, their declarations, and whether
 // they are API modules (with the `api` conditions: a CommonJS build for browser bundles). A module
 // with a `source` is JavaScript of js/ (that file and what it imports) over the API entry of each
-// runtime, with declarations of its own (js/<types>.d.ts).
+// runtime, with declarations of its own (js/<types>.d.ts); one with `wasm` (Cargo features) also
+// loads a wasm module of its own, built with those features, the way an add-on loads its family's.
 export function modules() {
   return [
     { subpath: '.', name: 'index', types: 'index', api: true },
@@ -63,7 +64,7 @@ export function modules() {
     { subpath: './polyfill/always', name: 'polyfill-always', types: 'polyfill', api: true, polyfill: 'always' },
     { subpath: './lite', name: 'lite', types: 'lite' },
     ...families().map((f) => ({ subpath: `./${f}`, name: f, types: f })),
-    { subpath: './detect', name: 'detect', types: 'detect', source: 'detect/index.mjs' },
+    { subpath: './detect', name: 'detect', types: 'detect', source: 'detect/index.mjs', wasm: 'detect' },
   ];
 }
 

@@ -5,6 +5,7 @@
 // below moves its position forward, so each call ends after at most a few passes over them.
 
 import { getEncoding } from '../index.mjs';
+import { detectBytes } from './detect.mjs';
 import { isObject, lengthOf, requireArguments, setBytes, subBytes, toBytes, toDOMString } from '../webidl.mjs';
 import {
   JSONStringify,
@@ -18,11 +19,14 @@ import {
 // The standard encourages prescanning the first 1024 bytes only: that is the end condition here.
 export const PRESCAN_LIMIT = 1024;
 
+// Step 8's detector: UTF-8 allowed, no top-level domain.
+const DETECT_OPTIONS = { allowUTF8: true, tld: '' };
+
 const WHAT = "Failed to execute 'sniffHTML'";
 
 // The options dictionary ({ transportLabel, defaultEncoding }), converted as WebIDL converts a
-// dictionary (members read once, in lexicographic order; an absent one undefined; others ignored,
-// among them the `detect` that step 8 will read). The default label is checked here, used or not.
+// dictionary (members read once, in lexicographic order; an absent one undefined; others ignored);
+// `detect` a boolean. The default label is checked here, used or not.
 export function htmlSniffOptions(options, what) {
   if (options !== undefined && options !== null && !isObject(options)) {
     throw new TypeError(`${what}: the options argument is not an object.`);
@@ -32,13 +36,14 @@ export function htmlSniffOptions(options, what) {
     return v === undefined ? undefined : toDOMString(v);
   };
   const defaultLabel = read('defaultEncoding') ?? 'windows-1252';
+  const detect = options == null ? false : !!options.detect;
   const transportLabel = read('transportLabel');
   const defaultEncoding = getEncoding(defaultLabel);
   if (defaultEncoding === null) {
     const shown = defaultLabel.length > 64 ? `${StringPrototypeSlice(defaultLabel, 0, 64)}…` : defaultLabel;
     throw new RangeError(`${what}: the defaultEncoding label ${JSONStringify(shown)} is not supported.`);
   }
-  return { defaultEncoding, transportLabel };
+  return { defaultEncoding, detect, transportLabel };
 }
 
 export function sniffHTML(bytes, options = undefined) {
@@ -62,7 +67,7 @@ export function firstBytes(input, length) {
 // that has `head` (the first bytes, its own copy): { encoding, source }, source naming the step
 // that decided. Steps 2, 6 and 7 (a user's override, a parent document, a remembered encoding)
 // have nothing to go on here.
-export function encodingSniffingAlgorithm(head, { transportLabel, defaultEncoding }) {
+export function encodingSniffingAlgorithm(head, { transportLabel, defaultEncoding, detect }) {
   // 1. BOM sniffing.
   const bom = bomSniff(head);
   if (bom !== null) return { encoding: bom, source: 'bom' };
@@ -74,7 +79,8 @@ export function encodingSniffingAlgorithm(head, { transportLabel, defaultEncodin
   // 5. The prescan.
   const prescanned = prescanAByteStreamToDetermineItsEncoding(head);
   if (prescanned !== null) return prescanned;
-  // 8. Autodetection: the place of the `{ detect: true }` option to come.
+  // 8. Autodetection, with the `{ detect: true }` option: the detector's guess over `head`.
+  if (detect) return { encoding: detectBytes(head, DETECT_OPTIONS).encoding, source: 'detect' };
   // 9. The default.
   return { encoding: defaultEncoding, source: 'default' };
 }

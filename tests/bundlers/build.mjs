@@ -65,6 +65,7 @@ const builds = {
         polyfill: './node-polyfill.js',
         require: './node-require.cjs',
         lite: './node-lite.js',
+        detect: './node-detect.js',
       },
       output: { path: dist, filename: '[name].cjs', chunkFilename: '[id].cjs' },
     });
@@ -114,6 +115,7 @@ const builds = {
         main: join(app, 'node-main.js'),
         polyfill: join(app, 'node-polyfill.js'),
         lite: join(app, 'node-lite.js'),
+        detect: join(app, 'node-detect.js'),
       },
       bundle: true,
       platform: 'node',

@@ -35,6 +35,10 @@ const LITE =
   "lite Shift_JIS: あ日本 | windows-1251: Привет | Big5: RangeError: Failed to construct 'TextDecoder': the Big5 " +
   "encoding is not loaded: import 'encoding-wasm/chinese-traditional' (or the full 'encoding-wasm') to add it.";
 
+// encoding-wasm/detect in the Node bundles (app/node-detect.js): Привет's windows-1251 bytes
+// (CF F0 E8 E2 E5 F2) guessed by detect(), a Detector and sniffHTML's step 8.
+const DETECT = 'detect: windows-1251 | Detector: windows-1251 | sniffHTML: windows-1251 detect';
+
 const cleanups = [];
 const results = { passed: 0, failed: 0 };
 
@@ -412,6 +416,7 @@ async function main() {
       await expectOutput(join(alone, `main.${ext}`), MAIN);
       await expectOutput(join(alone, `polyfill.${ext}`), POLYFILL);
       await expectOutput(join(alone, `lite.${ext}`), LITE);
+      await expectOutput(join(alone, `detect.${ext}`), DETECT);
       if (tool === 'webpack-node') await expectOutput(join(alone, 'require.cjs'), MAIN);
     });
   }

@@ -1,4 +1,4 @@
-// encoding-wasm/detect (sniffHTML, HTMLDecoderStream, repair): the runtime-neutral cases of
+// encoding-wasm/detect (sniffHTML, HTMLDecoderStream, repair, detect, Detector): the runtime-neutral cases of
 // shared/detect.mjs against the ES module entry and the CommonJS one, and what only Node shows
 // (the entries' files, util.inspect, built-ins replaced after load).
 import { test } from 'node:test';
@@ -20,8 +20,8 @@ for (const [entry, lib] of [
   });
 }
 
-test('the entries export sniffHTML, HTMLDecoderStream and repair only', () => {
-  const names = ['HTMLDecoderStream', 'repair', 'sniffHTML'];
+test('the entries export sniffHTML, HTMLDecoderStream, repair, detect and Detector only', () => {
+  const names = ['Detector', 'HTMLDecoderStream', 'detect', 'repair', 'sniffHTML'];
   assert.deepEqual(Object.keys(detect).sort(), names);
   assert.deepEqual(Object.keys(require('encoding-wasm/detect')).sort(), names);
 });

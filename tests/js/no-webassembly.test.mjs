@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { families } from '../../scripts/layout.mjs';
+import { families, modules as layoutModules } from '../../scripts/layout.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const everyApi = pathToFileURL(join(root, 'tests/js/shared/every-api.mjs')).href;
@@ -87,8 +87,13 @@ const NO_BUILD =
   /^encoding-wasm cannot run: this runtime has no WebAssembly; its JavaScript build could not be loaded either \(/;
 
 test('the copy of pkg/ lacks the whole JavaScript build', () => {
-  // The full module, lite and the four add-ons, for import and for require().
-  const modules = ['encoding_wasm', 'lite', ...families()];
+  // The full module, lite, the four add-ons and the detector's, for import and for require().
+  const own = layoutModules().filter((m) => m.wasm !== undefined);
+  assert.deepEqual(
+    own.map((m) => m.name),
+    ['detect'],
+  );
+  const modules = ['encoding_wasm', 'lite', ...families(), ...own.map((m) => m.name)];
   const files = modules.flatMap((name) => [`${name}_bg.wasm2js.mjs`, `${name}_bg.wasm2js.cjs`]);
   assert.deepEqual(deleted.sort(), files.sort());
 });
@@ -112,6 +117,38 @@ for (const entry of POLYFILLS) {
 console.log(JSON.stringify(status));`);
     assert.deepEqual([status.installed, status.kept], [[], []]);
     assert.match(status.reason, NO_BUILD);
+  });
+}
+
+// encoding-wasm/detect binds the detector's own module (its JavaScript build here) apart from the
+// encodings' registry: with it, detect() guesses ("Привет" in windows-1251); without it, detect()
+// and Detector throw an Error naming the detector's module, as sniffHTML does the main entry's.
+const DETECT_NO_BUILD =
+  /^Error: encoding-wasm\/detect cannot run: its module could not be loaded \(this runtime has no WebAssembly\); its JavaScript build could not be loaded either \(/;
+for (const entry of ['detect.node.mjs', 'detect.cjs', 'detect.browser.mjs']) {
+  const calls = (file) =>
+    jitless(`const detect = await load(${JSON.stringify(file)});
+const results = [];
+for (const call of [
+  () => detect.detect(new Uint8Array([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2])).encoding,
+  () => typeof new detect.Detector(),
+  () => detect.sniffHTML(new Uint8Array([0x3c])).source,
+]) {
+  try {
+    results.push(call());
+  } catch (e) {
+    results.push(\`\${e.constructor.name}: \${e.message}\`);
+  }
+}
+console.log(JSON.stringify(results));`);
+  test(`${entry}: without WebAssembly, detect() runs on the detector's JavaScript build`, () => {
+    assert.deepEqual(calls(join(root, 'pkg', entry)), ['windows-1251', 'object', 'default']);
+  });
+  test(`${entry}: without either, detect() and Detector throw an Error naming the cause`, () => {
+    const [detected, detector, sniffed] = calls(join(broken, entry));
+    assert.match(detected, DETECT_NO_BUILD);
+    assert.match(detector, DETECT_NO_BUILD);
+    assert.match(sniffed.slice('Error: '.length), NO_BUILD);
   });
 }
 

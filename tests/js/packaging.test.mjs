@@ -278,11 +278,28 @@ test("encoding-wasm/detect: each runtime's entry loads that runtime's API entry,
   // Node's: js/detect/ in the entry itself, not in the chunk every Node entry loads.
   assert.match(read('pkg/detect.node.mjs'), /function prescanAByteStreamToDetermineItsEncoding\(/);
   assert.doesNotMatch(read('pkg/node-shared.mjs'), /prescanAByteStream|HTMLDecoderStream/);
-  // require(): the CommonJS API's registry, not a copy of its own.
+  // require(): the CommonJS API's registry, not a copy of its own (wasm.mjs reads the table of
+  // encodings); the detector's module bound by js/detect/bind.mjs, read from its file.
   const cjs = read('pkg/detect.cjs');
   assert.match(cjs, /require\("\.\/index\.cjs"\)/);
   assert.match(cjs, /require\("\.\/api\.cjs"\)/);
-  assert.doesNotMatch(cjs, /function bindWasm\(|class TextDecoder\b/);
+  assert.doesNotMatch(cjs, /function readTable\(|class TextDecoder\b/);
+  assert.match(cjs, /readFileSync\(join\(__dirname, "\.\/detect_bg\.wasm"\)\)/);
+  // Every runtime's entry loads the detector's own module (its file, inlined copy or JavaScript
+  // build), and no other entry does.
+  for (const [kind, file] of [
+    ['browser.mjs', 'detect_bg.wasm'],
+    ['workerd.mjs', 'detect_bg.wasm'],
+    ['node.mjs', 'detect_bg.wasm'],
+    ['inline.mjs', 'wasm-inline-detect.mjs'],
+    ['nowasm.mjs', 'detect_bg.wasm2js.mjs'],
+  ]) {
+    assert.ok(read(`pkg/detect.${kind}`).includes(`'./${file}'`), `${kind} loads ${file}`);
+  }
+  for (const f of readdirSync(new URL('pkg/', root))) {
+    if (/\.[cm]?js$/.test(f) && !f.includes('detect'))
+      assert.ok(!/detect_bg|wasm-inline-detect/.test(read(`pkg/${f}`)), f);
+  }
   const dts = read('js/detect.d.ts');
   const declared = [...dts.matchAll(/^export declare (?:class|function) (\w+)/gm)].map((m) => m[1]);
   const detect = await import('encoding-wasm/detect');
@@ -384,8 +401,19 @@ test("the tarball's file list", () => {
           `${m.name}.d.cts`,
           ...entryKinds(m).map((kind) => `${m.name}.${kind}`),
         ]),
+      // The modules with a wasm module of their own (detect): the module and its inlined copy.
+      ...layoutModules()
+        .filter((m) => m.wasm !== undefined)
+        .flatMap((m) => [`${m.name}_bg.wasm`, `wasm-inline-${m.name}.mjs`]),
       // Every module compiled to JavaScript (as an ES module, and for require()), and their glue.
-      ...['encoding_wasm', 'lite', ...ADDONS].flatMap((name) => [`${name}_bg.wasm2js.mjs`, `${name}_bg.wasm2js.cjs`]),
+      ...[
+        'encoding_wasm',
+        'lite',
+        ...ADDONS,
+        ...layoutModules()
+          .filter((m) => m.wasm !== undefined)
+          .map((m) => m.name),
+      ].flatMap((name) => [`${name}_bg.wasm2js.mjs`, `${name}_bg.wasm2js.cjs`]),
       'glue-wasm2js.mjs',
     ].map((f) => `pkg/${f}`),
   ];

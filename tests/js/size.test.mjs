@@ -19,10 +19,12 @@ test('each entry fetches exactly its modules and bundles the whole API', async (
     'encoding-wasm/lite': ['lite_bg.wasm'],
     ...Object.fromEntries(FAMILIES.map((f) => [`lite + ${f}`, [`${f}_bg.wasm`, 'lite_bg.wasm']])),
     'lite + every add-on': [...FAMILIES.map((f) => `${f}_bg.wasm`), 'lite_bg.wasm'].sort(),
+    'encoding-wasm/detect': ['detect_bg.wasm', 'encoding_wasm_bg.wasm'],
     // Without WebAssembly: no .wasm file, the modules are in the JS.
     'no-wasm: encoding-wasm (full)': [],
     'no-wasm: encoding-wasm/lite': [],
     ...Object.fromEntries(FAMILIES.map((f) => [`no-wasm: lite + ${f}`, []])),
+    'no-wasm: encoding-wasm/detect': [],
   };
   assert.deepEqual(
     ENTRIES.map((e) => e.name),
@@ -38,4 +40,12 @@ test('each entry fetches exactly its modules and bundles the whole API', async (
     const code = Buffer.from(await bundle(entry.imports, entry.nowasm)).toString();
     assert.equal(/\bgrow:\{value:/.test(code), entry.nowasm === true, entry.name);
   }
+});
+
+test("the detector's own module is within the 48 KB (gzipped, code and data) issue 20 allows it", async () => {
+  const { readFileSync } = await import('node:fs');
+  const { gzipSync } = await import('node:zlib');
+  const wasm = readFileSync(new URL('../../pkg/detect_bg.wasm', import.meta.url));
+  const gzip = gzipSync(wasm, { level: 9 }).length;
+  assert.ok(gzip <= 48 * 1024, `detect_bg.wasm is ${gzip} bytes gzipped`);
 });

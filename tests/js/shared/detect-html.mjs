@@ -276,7 +276,7 @@ export const SNIFF_CASES = [
     { encoding: 'UTF-8', source: 'default' },
   ],
   ['a meta beats the default', bytes(KOI8), { defaultEncoding: 'utf-8' }, meta('KOI8-R')],
-  ['unknown options are ignored', bytes('<p>'), { detect: true, tld: 'jp' }, DEFAULT],
+  ['unknown options are ignored', bytes('<p>'), { tld: 'jp', autodetect: true }, DEFAULT],
 ];
 
 const KOI8_TEXT = bytes('<meta charset=koi8-r>', [0xc1, 0xc2, 0xd7]); // а б в

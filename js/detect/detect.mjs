@@ -1,0 +1,204 @@
+// detect(bytes, options) and Detector: guessing the encoding of unlabeled bytes with the Rust
+// core's detector (src/detect/, in a wasm module of its own: bind.mjs). Bytes go into the module's
+// input buffer in pieces of at most CHUNK, so memory stays bounded whatever the input's length; a
+// guess comes back from its output buffer as 8-byte records (src/wasm/detect.rs): the encoding's
+// number in the standard's order, then its confidence (u32, f32, little-endian).
+
+import { encodings } from '../index.mjs';
+import { CHUNK, pieceEnd } from '../pieces.mjs';
+import {
+  defineInterface,
+  illegalInvocation,
+  isObject,
+  lengthOf,
+  requireArguments,
+  setBytes,
+  subBytes,
+  toBytes,
+  toDOMString,
+} from '../webidl.mjs';
+import {
+  ArrayPrototypePush,
+  DV,
+  DataViewPrototypeGetUint32,
+  JSONStringify,
+  MathFloor,
+  StringPrototypeCharCodeAt,
+  StringFromCharCode,
+  StringPrototypeSlice,
+  U8,
+  WebAssemblyMemoryGetBuffer,
+  uncurryThis,
+} from '../primordials.mjs';
+import { detectorInstance } from './bind.mjs';
+
+const DataViewPrototypeGetFloat32 = uncurryThis(DataView.prototype.getFloat32);
+// Detectors no longer reachable free their state in the module (about 3 KB each), where the
+// engine has FinalizationRegistry; its methods as captured at load.
+const Registry = typeof FinalizationRegistry === 'function' ? FinalizationRegistry : null;
+const registryRegister = Registry === null ? null : uncurryThis(Registry.prototype.register);
+
+// The encodings' names in the standard's order (the numbers the detector gives), read once.
+let names = null;
+function nameOf(enc) {
+  if (names === null) {
+    const list = [];
+    const groups = encodings();
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g].encodings;
+      for (let i = 0; i < group.length; i++) ArrayPrototypePush(list, group[i].name);
+    }
+    names = list;
+  }
+  if (!(enc < names.length)) throw new Error(`encoding-wasm/detect: internal error (encoding ${enc}).`);
+  return names[enc];
+}
+
+// The module's memory, as it is now (it may have grown since the last call).
+function memoryOf(instance) {
+  const memory = instance.exports.memory;
+  return instance.wasm2js === true ? memory.buffer : WebAssemblyMemoryGetBuffer(memory);
+}
+
+function checked(status) {
+  if (status < 0) throw new Error(`encoding-wasm/detect: internal error ${status}.`);
+  return status;
+}
+
+// Feeds bytes 0..length of the Uint8Array `input` to detector `handle`, in pieces; `last` ends
+// the input (with the last piece, or alone for an empty input).
+function feedAll(instance, handle, input, length, last) {
+  const W = instance.exports;
+  let start = 0;
+  do {
+    const end = pieceEnd(start, length, CHUNK);
+    const ptr = W.input8(end - start) >>> 0;
+    if (end > start) setBytes(new U8(memoryOf(instance)), subBytes(input, start, end), ptr);
+    checked(W.detector_feed(handle, end - start, last && end === length));
+    start = end;
+  } while (start < length);
+}
+
+// Detector `handle`'s ranked guess, as the API gives it. The confidences are normalized in
+// double precision and rounded down to multiples of 2^-24, so that they add up to at most 1
+// exactly (the core's f32 ones may exceed it by a rounding error).
+function guessOf(instance, handle, { allowUTF8, tld }) {
+  const W = instance.exports;
+  const ptr = W.input8(tld.length) >>> 0;
+  const heap = new U8(memoryOf(instance));
+  for (let i = 0; i < tld.length; i++) heap[ptr + i] = StringPrototypeCharCodeAt(tld, i);
+  const count = checked(W.detector_guess(handle, tld.length, allowUTF8));
+  const view = new DV(memoryOf(instance), W.output8() >>> 0, count * 8);
+  let total = 0;
+  for (let i = 0; i < count; i++) total += DataViewPrototypeGetFloat32(view, i * 8 + 4, true);
+  const ranked = [];
+  for (let i = 0; i < count; i++) {
+    const confidence = DataViewPrototypeGetFloat32(view, i * 8 + 4, true);
+    ArrayPrototypePush(ranked, {
+      encoding: nameOf(DataViewPrototypeGetUint32(view, i * 8, true)),
+      confidence: total > 0 ? MathFloor((confidence / total) * 2 ** 24) / 2 ** 24 : 0,
+    });
+  }
+  const alternatives = [];
+  for (let i = 1; i < ranked.length; i++) ArrayPrototypePush(alternatives, ranked[i]);
+  return { encoding: ranked[0].encoding, confidence: ranked[0].confidence, alternatives };
+}
+
+// The top-level domain: a DNS label (ASCII letters, digits, hyphens; at most 63) made ASCII
+// lower case; '' for none.
+function toTld(value, what) {
+  const s = toDOMString(value);
+  let out = '';
+  if (s.length > 63) throw tldError(s, what);
+  for (let i = 0; i < s.length; i++) {
+    const c = StringPrototypeCharCodeAt(s, i);
+    const lower = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
+    if (!((lower >= 0x61 && lower <= 0x7a) || (lower >= 0x30 && lower <= 0x39) || lower === 0x2d)) {
+      throw tldError(s, what);
+    }
+    out += StringFromCharCode(lower);
+  }
+  return out;
+}
+
+function tldError(s, what) {
+  const shown = s.length > 64 ? `${StringPrototypeSlice(s, 0, 64)}…` : s;
+  return new TypeError(
+    `${what}: the tld option ${JSONStringify(shown)} is not a domain label (ASCII letters, digits and hyphens, at most 63), such as 'jp'.`,
+  );
+}
+
+// The options dictionary { allowUTF8 = true, tld } as WebIDL converts it: members read once, in
+// lexicographic order; others ignored.
+function guessOptions(options, what) {
+  if (options !== undefined && options !== null && !isObject(options)) {
+    throw new TypeError(`${what}: the options argument is not an object.`);
+  }
+  const allow = options == null ? undefined : options.allowUTF8;
+  const tld = options == null ? undefined : options.tld;
+  return { allowUTF8: allow === undefined ? true : !!allow, tld: tld === undefined ? '' : toTld(tld, what) };
+}
+
+const WHAT = "Failed to execute 'detect'";
+
+export function detect(bytes, options = undefined) {
+  // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
+  requireArguments(arguments.length, 1, WHAT);
+  const input = toBytes(bytes, WHAT);
+  const opts = guessOptions(options, WHAT);
+  return detectBytes(input, opts);
+}
+
+// detect() over `input` (a Uint8Array already converted), its length read now.
+export function detectBytes(input, opts) {
+  const instance = detectorInstance();
+  const W = instance.exports;
+  const handle = W.detector_new();
+  try {
+    feedAll(instance, handle, input, lengthOf(input), true);
+    return guessOf(instance, handle, opts);
+  } finally {
+    W.detector_free(handle);
+  }
+}
+
+let registry = null;
+
+export class Detector {
+  #handle;
+  #ended = false;
+
+  constructor() {
+    const instance = detectorInstance();
+    this.#handle = instance.exports.detector_new();
+    if (Registry !== null) {
+      registry ??= new Registry((handle) => instance.exports.detector_free(handle));
+      registryRegister(registry, this, this.#handle);
+    }
+  }
+
+  // Reads the next bytes of the input; `{ last: true }` says they end it (a UTF-8 sequence cut at
+  // the end then rules UTF-8 out), after which nothing more can be fed.
+  feed(bytes, options = undefined) {
+    const what = "Failed to execute 'feed' on 'Detector'";
+    if (!isObject(this) || !(#handle in this)) throw illegalInvocation('Detector.feed');
+    // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
+    requireArguments(arguments.length, 1, what);
+    const input = toBytes(bytes, what);
+    if (options !== undefined && options !== null && !isObject(options)) {
+      throw new TypeError(`${what}: the options argument is not an object.`);
+    }
+    const last = options == null ? false : !!options.last;
+    if (this.#ended) throw new TypeError(`${what}: the input has ended (fed with { last: true }).`);
+    feedAll(detectorInstance(), this.#handle, input, lengthOf(input), last);
+    this.#ended = last;
+  }
+
+  // The guess over the bytes fed so far, as detect() gives it.
+  guess(options = undefined) {
+    const what = "Failed to execute 'guess' on 'Detector'";
+    if (!isObject(this) || !(#handle in this)) throw illegalInvocation('Detector.guess');
+    return guessOf(detectorInstance(), this.#handle, guessOptions(options, what));
+  }
+}
+defineInterface(Detector, 'Detector');
