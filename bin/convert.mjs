@@ -24,12 +24,12 @@ const codePoint = (cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 // How many of an input's first bytes choose its encoding, for `from` values that are not names:
 // 'auto', the standard's decode hook (a BOM, then `fallback`); 'html', the HTML Standard's
 // encoding sniffing algorithm (a BOM, the <meta> prescan of the first 1024 bytes, an XML
-// declaration, then `fallback`).
-const SNIFFED = { auto: 3, html: 1024 };
+// declaration, then `fallback`); 'detect', encoding-wasm/detect's guess from the first 64 KiB.
+const SNIFFED = { auto: 3, html: 1024, detect: 65536 };
 
 /**
  * Decodes one input's chunks (an async iterable of Uint8Array) to strings. `from` is an encoding
- * name, 'auto' or 'html' (see SNIFFED; 'html' needs `detect`, encoding-wasm/detect).
+ * name, 'auto', 'html' or 'detect' (see SNIFFED; the last two need `detect`, encoding-wasm/detect).
  */
 export async function* decodeInput(lib, chunks, { from, fallback, fatal, name, detect }) {
   let decoder = null;
@@ -42,8 +42,14 @@ export async function* decodeInput(lib, chunks, { from, fallback, fatal, name, d
   let offset = 0; // of the current chunk
   let failure = null; // the error to throw once the text before it is out
 
-  const start = (first) => {
+  // `ended`: `first` is the whole input.
+  const start = (first, ended) => {
     if (from === 'auto') encoding = lib.decode(first.subarray(0, 3), fallback).encoding;
+    if (from === 'detect') {
+      const detector = new detect.Detector();
+      detector.feed(first, { last: ended });
+      encoding = detector.guess().encoding;
+    }
     if (from === 'html') {
       encoding = detect.sniffHTML(first, { defaultEncoding: fallback }).encoding;
       // A <meta> may name it (iso-2022-kr, say): it has no text to convert.
@@ -91,7 +97,7 @@ export async function* decodeInput(lib, chunks, { from, fallback, fatal, name, d
       if (headLength < (SNIFFED[from] ?? 0)) continue;
       const first = concat(...head);
       head = [];
-      start(first);
+      start(first, false);
       const text = step(first, false);
       if (text !== '') yield text;
       if (failure) throw failure;
@@ -101,7 +107,7 @@ export async function* decodeInput(lib, chunks, { from, fallback, fatal, name, d
     if (text !== '') yield text;
     if (failure) throw failure;
   }
-  if (decoder === null) start(concat(...head));
+  if (decoder === null) start(concat(...head), true);
   const text = step(head.length ? concat(...head) : new Uint8Array(0), true);
   if (text !== '') yield text;
   if (failure) throw failure;

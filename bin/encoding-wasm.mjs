@@ -18,11 +18,15 @@ const PATH_LIMIT = 256;
 const showPath = (path) => display(path, PATH_LIMIT);
 
 const USAGE = `Usage: encoding-wasm [-f LABEL | --html] [-t LABEL] [-o FILE] [--fatal] [--repair] [FILE...]
+       encoding-wasm --detect [FILE...]
 Converts FILEs (or standard input, also '-') from one encoding to another, as the WHATWG
 Encoding Standard defines them, and writes the result to standard output or FILE.
 
   -f, --from LABEL      the input's encoding (default utf-8); 'auto' picks UTF-8, UTF-16LE or
-                        UTF-16BE from a byte order mark, else the --fallback encoding
+                        UTF-16BE from a byte order mark, else the --fallback encoding; 'detect'
+                        guesses it from the first 64 KiB (see --detect)
+      --detect          print each input's most likely encoding, with its confidence and the next
+                        guess (\`name: Shift_JIS (0.98; then EUC-JP 0.01)\`), instead of converting
       --html            each input is an HTML page: its encoding is sniffed as browsers do (a byte
                         order mark, <meta charset> in the first 1024 bytes, an XML declaration),
                         else the --fallback encoding (default windows-1252)
@@ -51,6 +55,7 @@ const OPTIONS = {
   output: { type: 'string', short: 'o' },
   fallback: { type: 'string' },
   html: { type: 'boolean' },
+  detect: { type: 'boolean' },
   repair: { type: 'boolean' },
   fatal: { type: 'boolean' },
   list: { type: 'boolean', short: 'l' },
@@ -193,6 +198,29 @@ const FS_ERRORS = {
 // The system's own description of any other error (libuv's, as for `EMFILE`: 'too many open files').
 const describeFsError = (e) => FS_ERRORS[e.code] ?? getSystemErrorMap().get(e.errno)?.[1] ?? e.message;
 
+// --detect: one line per input, `name: encoding (confidence; then encoding confidence)`, each
+// input fed to a Detector as it is read (memory does not grow with its size).
+async function detectAll(options) {
+  for (const flag of ['from', 'to', 'fallback', 'html', 'repair', 'fatal']) {
+    if (options[flag] !== undefined) throw new UsageError(`--detect converts nothing: --${flag} does not apply`);
+  }
+  const { Detector } = await import('encoding-wasm/detect');
+  const inputs = checkInputs(options.files);
+  const lines = [];
+  for (const input of inputs) {
+    const detector = new Detector();
+    for await (const chunk of readInput(input)) detector.feed(chunk);
+    detector.feed(new Uint8Array(0), { last: true });
+    const { encoding, confidence, alternatives } = detector.guess();
+    const next =
+      alternatives.length > 0 ? `; then ${alternatives[0].encoding} ${alternatives[0].confidence.toFixed(2)}` : '';
+    lines.push(`${input.name}: ${encoding} (${confidence.toFixed(2)}${next})\n`);
+  }
+  const toFile = options.output !== undefined && options.output !== '-';
+  const out = toFile ? createWriteStream(options.output) : process.stdout;
+  await pipeline(lines, out, { end: out !== process.stdout });
+}
+
 async function main(argv) {
   const options = parse(argv);
   if (options.help) return process.stdout.write(`${USAGE}\n`);
@@ -201,18 +229,26 @@ async function main(argv) {
     return process.stdout.write(`encoding-wasm ${version}\n`);
   }
   if (options.list) return process.stdout.write(list());
+  if (options.detect) return detectAll(options);
   const auto = options.from?.trim().toLowerCase() === 'auto';
+  const guess = options.from?.trim().toLowerCase() === 'detect';
   const html = options.html === true;
   if (html && options.from !== undefined) throw new UsageError('--html and --from cannot be used together');
   if (options.fallback !== undefined && !auto && !html) {
     throw new UsageError('--fallback only applies with --from auto or --html');
   }
-  const from = auto ? 'auto' : html ? 'html' : encodingFor(options.from ?? 'utf-8', '--from', { encoder: false });
+  const from = auto
+    ? 'auto'
+    : html
+      ? 'html'
+      : guess
+        ? 'detect'
+        : encodingFor(options.from ?? 'utf-8', '--from', { encoder: false });
   const fallback = encodingFor(options.fallback ?? (html ? 'windows-1252' : 'utf-8'), '--fallback', {
     encoder: false,
   });
   // encoding-wasm/detect, loaded only when asked for.
-  const detect = html || options.repair ? await import('encoding-wasm/detect') : null;
+  const detect = html || guess || options.repair ? await import('encoding-wasm/detect') : null;
   const to = encodingFor(options.to ?? 'utf-8', '--to', { encoder: true });
   const fatal = options.fatal === true;
 

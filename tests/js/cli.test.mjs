@@ -134,6 +134,56 @@ test('--html: the HTML Standard sniffs each input (BOM, <meta>, XML declaration)
   assert.match(r.stderr, /<stdin>: declares an encoding whose content cannot be read/);
 });
 
+test('--detect prints the likely encoding of each input; -f detect decodes with it', () => {
+  // これは日本語の文章です。 in Shift_JIS, pair by pair from index-jis0208 (82 B1 is こ: pointer 188 + 0xB1 − 0x41 = 300 …).
+  const sjis = bytes(
+    0x82,
+    0xb1,
+    0x82,
+    0xea,
+    0x82,
+    0xcd,
+    0x93,
+    0xfa,
+    0x96,
+    0x7b,
+    0x8c,
+    0xea,
+    0x82,
+    0xcc,
+    0x95,
+    0xb6,
+    0x8f,
+    0xcd,
+    0x82,
+    0xc5,
+    0x82,
+    0xb7,
+    0x81,
+    0x42,
+  );
+  const escaped = (name) => name.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const line = (name, encoding) =>
+    new RegExp(`^${escaped(name)}: ${encoding} \\(\\d\\.\\d\\d(; then [\\w-]+ \\d\\.\\d\\d)?\\)$`);
+  const a = file('detect-sjis.txt', sjis);
+  const b = file('detect-ascii.txt', 'plain text\n');
+  const r = run(['--detect', a, b]);
+  assert.equal(r.status, 0, r.stderr);
+  const [first, second, rest] = r.stdout.toString().split('\n');
+  assert.match(first, line(a, 'Shift_JIS'));
+  assert.match(second, line(b, 'windows-1252'));
+  assert.equal(rest, '');
+  // Привет, мир! in windows-1251 (П CF, р F0, и E8, в E2, е E5, т F2, м EC), from standard input.
+  const cyrillic = bytes(0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2, 0x2c, 0x20, 0xec, 0xe8, 0xf0, 0x21);
+  assert.match(run(['--detect'], cyrillic).stdout.toString().trim(), line('<stdin>', 'windows-1251'));
+  // A byte order mark decides.
+  assert.equal(run(['--detect'], bytes(0xef, 0xbb, 0xbf, 0x41)).stdout.toString(), '<stdin>: UTF-8 (1.00)\n');
+  assert.equal(run(['-f', 'detect', a]).stdout.toString(), 'これは日本語の文章です。');
+  const usage = run(['--detect', '-t', 'utf-8'], bytes(0x41));
+  assert.equal(usage.status, 2);
+  assert.match(usage.stderr, /--detect converts nothing: --to does not apply/);
+});
+
 test('--repair: mojibake undone line by line, correct lines left as they are', () => {
   // é is C3 A9; read as windows-1252 that is Ã ©, whose UTF-8 is C3 83 C2 A9.
   const input = bytes(
