@@ -12,7 +12,8 @@ export interface SniffHTMLOptions {
   defaultEncoding?: string;
   /**
    * Step 8, autodetection: when no BOM, transport label or prescan decides, the encoding
-   * `detect()` guesses for the first 1024 bytes (UTF-8 allowed), with source `'detect'`.
+   * `detect()` guesses for the first 1024 bytes (UTF-8 allowed), with source `'detect'`; a head of
+   * ASCII alone leaves it to `defaultEncoding`.
    * sniffHTML only; default `false`.
    */
   detect?: boolean;
@@ -32,7 +33,7 @@ export interface SniffHTMLResult {
  */
 export declare function sniffHTML(bytes: AllowSharedBufferSource, options?: SniffHTMLOptions): SniffHTMLResult;
 
-export interface HTMLDecoderStreamOptions extends SniffHTMLOptions {
+export interface HTMLDecoderStreamOptions extends Omit<SniffHTMLOptions, 'detect'> {
   /** Errors the stream at the first malformed sequence, as TextDecoder's `fatal`. */
   fatal?: boolean;
 }

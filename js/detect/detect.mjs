@@ -149,13 +149,14 @@ export function detect(bytes, options = undefined) {
   return detectBytes(input, opts);
 }
 
-// detect() over `input` (a Uint8Array already converted), its length read now.
-export function detectBytes(input, opts) {
+// detect() over `input` (a Uint8Array already converted), its length read now; `whole`: the input
+// ends there (else it goes on, as sniffHTML's first 1024 bytes of a longer page do).
+export function detectBytes(input, opts, whole = true) {
   const instance = detectorInstance();
   const W = instance.exports;
   const handle = W.detector_new();
   try {
-    feedAll(instance, handle, input, lengthOf(input), true);
+    feedAll(instance, handle, input, lengthOf(input), whole);
     return guessOf(instance, handle, opts);
   } finally {
     W.detector_free(handle);

@@ -50,7 +50,7 @@ export class HTMLDecoderStream {
     this.#state = state;
     // Sniffs `bytes` (everything so far), and decodes them with the encoding found.
     const decide = (bytes, stream) => {
-      const { encoding, source } = encodingSniffingAlgorithm(firstBytes(bytes, lengthOf(bytes)), sniffing);
+      const { encoding, source } = encodingSniffingAlgorithm(firstBytes(bytes, lengthOf(bytes)), sniffing, !stream);
       state.encoding = encoding;
       state.source = source;
       state.held = null;

@@ -200,7 +200,7 @@ function singleByteBytes(text, start, end, name) {
   const map = byteMap(name);
   const first = byteOf(map, StringPrototypeCharCodeAt(text, start));
   if (!(first >= 0xc2 && first <= 0xf4)) return false;
-  if (scratch.length < end - start) scratch = new U8(end - start);
+  if (TypedArrayPrototypeGetLength(scratch) < end - start) scratch = new U8(end - start);
   for (let i = start; i < end; i++) {
     const b = byteOf(map, StringPrototypeCharCodeAt(text, i));
     if (b < 0) return false;
@@ -294,15 +294,18 @@ function repairRun(text, start, end, name, build) {
 // of the encoding's own script ("ลบ" in windows-874 is C5 BA, "ź" in UTF-8). Correct text in an
 // encoding leaves most of its runs as they are (they do not re-decode). So where every run
 // repairs, one strong run or two runs are enough; where some run is left, the repaired ones must
-// be at least as many, and all strong.
+// be at least as many, and all strong, and none of those left may hold a C1 control (U+0080 to
+// U+009F: mojibake that this layer does not undo, so the result would not be text).
 function repairableRuns(text, name) {
   let fixed = 0;
   let kept = 0;
   let strong = 0;
+  let unresolved = false; // a run left holds a C1 control, which text never has: more mojibake
   forEachRun(text, (start, end) => {
     const repaired = repairRun(text, start, end, name, false);
     if (repaired === null) {
       kept++;
+      if (hasC1(text, start, end)) unresolved = true;
       return;
     }
     fixed++;
@@ -310,8 +313,17 @@ function repairableRuns(text, name) {
       isWordChar(StringPrototypeCharCodeAt(text, start - 1)) || isWordChar(StringPrototypeCharCodeAt(text, end));
     if (repaired.count > 1 || (inWord && inRanges(COMMON, repaired.first))) strong++;
   });
-  const enough = kept === 0 ? strong > 0 || fixed > 1 : strong === fixed && fixed >= kept;
+  const enough = kept === 0 ? strong > 0 || fixed > 1 : strong === fixed && fixed >= kept && !unresolved;
   return enough ? fixed : 0;
+}
+
+// Whether run [start, end) of `text` has a C1 control.
+function hasC1(text, start, end) {
+  for (let i = start; i < end; i++) {
+    const c = StringPrototypeCharCodeAt(text, i);
+    if (c >= 0x80 && c <= 0x9f) return true;
+  }
+  return false;
 }
 
 // `text` with every run that `name` undoes undone. The pieces are joined a few thousand at a
@@ -383,6 +395,6 @@ export function repair(text) {
     out = undone.text;
     ArrayPrototypePush(steps, { encodedAs: 'UTF-8', decodedAs: undone.decodedAs });
   }
-  if (scratch.length > SCRATCH_KEPT) scratch = new U8(256);
+  if (TypedArrayPrototypeGetLength(scratch) > SCRATCH_KEPT) scratch = new U8(256);
   return { text: out, changed: steps.length > 0, steps };
 }

@@ -52,7 +52,8 @@ export function sniffHTML(bytes, options = undefined) {
   const input = toBytes(bytes, WHAT);
   const opts = htmlSniffOptions(options, WHAT);
   // The length is read after the options' getters have run (a detached buffer is empty).
-  return encodingSniffingAlgorithm(firstBytes(input, lengthOf(input)), opts);
+  const length = lengthOf(input);
+  return encodingSniffingAlgorithm(firstBytes(input, length), opts, length <= PRESCAN_LIMIT);
 }
 
 // A copy of the first PRESCAN_LIMIT bytes of `input` (all the algorithm reads).
@@ -64,10 +65,10 @@ export function firstBytes(input, length) {
 }
 
 // https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm, for a parser
-// that has `head` (the first bytes, its own copy): { encoding, source }, source naming the step
-// that decided. Steps 2, 6 and 7 (a user's override, a parent document, a remembered encoding)
-// have nothing to go on here.
-export function encodingSniffingAlgorithm(head, { transportLabel, defaultEncoding, detect }) {
+// that has `head` (the first bytes, its own copy; `whole`: all of the input): { encoding, source },
+// source naming the step that decided. Steps 2, 6 and 7 (a user's override, a parent document, a
+// remembered encoding) have nothing to go on here.
+export function encodingSniffingAlgorithm(head, { transportLabel, defaultEncoding, detect }, whole) {
   // 1. BOM sniffing.
   const bom = bomSniff(head);
   if (bom !== null) return { encoding: bom, source: 'bom' };
@@ -79,14 +80,25 @@ export function encodingSniffingAlgorithm(head, { transportLabel, defaultEncodin
   // 5. The prescan.
   const prescanned = prescanAByteStreamToDetermineItsEncoding(head);
   if (prescanned !== null) return prescanned;
-  // 8. Autodetection, with the `{ detect: true }` option: the detector's guess over `head`.
-  if (detect) return { encoding: detectBytes(head, DETECT_OPTIONS).encoding, source: 'detect' };
+  // 8. Autodetection, with the `{ detect: true }` option: the detector's guess over `head`, whose
+  // end is the input's only if `whole` (a UTF-8 sequence cut at byte 1024 does not rule UTF-8
+  // out). A head of ASCII alone tells nothing (the detector would only answer its fallback): the
+  // default decides.
+  if (detect && !asciiOnly(head)) {
+    return { encoding: detectBytes(head, DETECT_OPTIONS, whole).encoding, source: 'detect' };
+  }
   // 9. The default.
   return { encoding: defaultEncoding, source: 'default' };
 }
 
 // The byte arrays below are this module's own copies, their lengths read through the captured
 // slot getter (lengthOf) as a caller's are.
+
+// Whether `b` has only ASCII bytes but ESC, which starts ISO-2022-JP's escape sequences.
+function asciiOnly(b) {
+  for (let i = 0; i < lengthOf(b); i++) if (b[i] >= 0x80 || b[i] === 0x1b) return false;
+  return true;
+}
 
 // https://encoding.spec.whatwg.org/#bom-sniff
 function bomSniff(b) {

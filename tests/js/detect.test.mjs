@@ -87,11 +87,22 @@ test('repair: built-ins replaced after load change nothing', () => {
   Array.prototype[Symbol.iterator] = () => {
     throw new Error('iterator');
   };
+  const typedArray = Object.getPrototypeOf(Uint8Array.prototype);
+  const length = Object.getOwnPropertyDescriptor(typedArray, 'length');
+  let repaired;
   try {
-    assert.equal(detect.repair('Ã©tÃ©').text, 'été');
+    Object.defineProperty(typedArray, 'length', {
+      configurable: true,
+      get() {
+        throw new Error('length');
+      },
+    });
+    repaired = detect.repair('Ã©tÃ©').text;
   } finally {
+    Object.defineProperty(typedArray, 'length', length);
     Array.prototype.push = push;
     String.prototype.slice = slice;
     Array.prototype[Symbol.iterator] = iterator;
   }
+  assert.equal(repaired, 'été');
 });

@@ -263,6 +263,18 @@ export default [
         encoding: 'UTF-8',
         source: 'bom',
       });
+      // UTF-8 text whose byte 1024 falls inside a character (あ is E3 81 82; "<p>" + 341 of them
+      // end at byte 1026): the input goes on, so the cut is no error.
+      const utf8 = u8([0x3c, 0x70, 0x3e, ...Array.from({ length: 400 }, () => [0xe3, 0x81, 0x82]).flat()]);
+      for (const start of [0, 1, 2]) {
+        deepEqual(detect.sniffHTML(utf8.subarray(start), { detect: true }), { encoding: 'UTF-8', source: 'detect' });
+      }
+      // A head of ASCII alone tells nothing: the default decides.
+      const ascii = u8([...'<title>x</title>'].map((c) => c.charCodeAt(0)));
+      deepEqual(detect.sniffHTML(ascii, { detect: true, defaultEncoding: 'utf-8' }), {
+        encoding: 'UTF-8',
+        source: 'default',
+      });
     },
   ],
 ];

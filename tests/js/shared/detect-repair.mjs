@@ -96,6 +96,16 @@ export default [
   ],
 
   [
+    'repair: a layer that would leave C1 controls (mojibake it does not undo) is not taken',
+    (detect) => {
+      // Привет, мир through windows-1251 three times: the third layer's "мир" has 0x98, which
+      // windows-1251 reads as U+0098; undoing the outer layer alone would leave that run garbled.
+      const text = 'Р В РЎСџР РЋР вЂљР В РЎвЂ\u0098Р В Р вЂ Р В Р’ВµР РЋРІР‚С™, Р В РЎВ\u0098Р В РЎвЂ\u0098Р РЋР вЂљ';
+      equal(detect.repair(text).changed, false);
+    },
+  ],
+
+  [
     'repair: lost bytes are not guessed: text with U+FFFD from a wrong decoder stays',
     (detect) => {
       // あ is E3 81 82: Shift_JIS reads E3 81 as 縺, then 82 with nothing after it is malformed.
