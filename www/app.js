@@ -64,7 +64,14 @@ let shown = null; // the result on screen
 const decLinker = new ByteLinker({ textView: $('dec-text'), hexView: $('dec-hexview'), readout: $('dec-linked') });
 let analysis = null; // { input, promise }: the every-encoding rows and the detector's guesses for an input
 
-function show(result) {
+// Shows a result with the detector's guesses and the every-encoding panel, all at once, so the text
+// does not move when they arrive (the detector's module may still be loading); the latest call wins.
+let showing = 0;
+async function show(result) {
+  const source = input;
+  const call = ++showing;
+  const found = await analyse(source);
+  if (input !== source || call !== showing) return;
   shown = result;
   render(decUi, result);
   const { choice, ignoreBOM } = options();
@@ -74,7 +81,7 @@ function show(result) {
     complete: result.hexBytes.length === result.total,
   });
   decLinker.set(spans, result.text, result.hexBytes);
-  showAnalysis(result.encoding);
+  showAnalysis(found, result.encoding);
 }
 
 /** A new input: the panels of the last one go until this one's are ready. */
@@ -108,10 +115,7 @@ function analyse(source) {
 }
 
 // The guesses and the every-encoding panel for the input shown, decoded with `current`.
-async function showAnalysis(current) {
-  const source = input;
-  const { rows, ranked, failure, looked, total } = await analyse(source);
-  if (input !== source) return;
+function showAnalysis({ rows, ranked, failure, looked, total }, current) {
   if (ranked) renderGuess($('dec-guess-body'), ranked, { looked, total, current, use: decodeWith });
   else $('dec-guess-body').replaceChildren(alertBox(`The detector failed: ${failure.message}`));
   renderEvery($('dec-every-body'), rows, { total, current, ranked, use: decodeWith });
@@ -162,7 +166,7 @@ async function decode() {
   if (input.bytes) {
     $('dec-progress-box').hidden = true;
     try {
-      show(decodeHere(lib, input.bytes, opts));
+      await show(decodeHere(lib, input.bytes, opts));
     } catch (e) {
       showError(e);
     }
@@ -185,7 +189,7 @@ async function decode() {
     const result = await decodeInWorker(file, opts, showProgress, controller.signal);
     if (running !== controller) return;
     showProgress(1, 'done');
-    show(result);
+    await show(result);
   } catch (e) {
     if (running !== controller && e.name === 'AbortError') return;
     showError(e);

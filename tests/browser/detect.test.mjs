@@ -79,17 +79,36 @@ for (const [device, viewport] of [
       assert.ok(width <= viewport.width, `the page is ${width} px wide`);
     };
 
-    test('the detector is loaded only when first needed', async () => {
+    test('the detector loads when first needed, and its guesses come with the text, for pasted hex too', async () => {
       assert.deepEqual(await detectLoads(page), []);
       assert.equal(await page.isHidden('#dec-guess'), true);
-    });
-
-    test('an unlabeled Shift_JIS file: guessed, decoded with the guess, first in every encoding', async () => {
-      await openSample(page, 'Japanese text (Shift_JIS)', 'Shift_JIS');
+      // Whether the guesses were there when the result appeared (else the text would move down).
+      await page.evaluate(() => {
+        window.guessWithText = null;
+        new MutationObserver(() => {
+          if (window.guessWithText === null && document.querySelector('#dec-used')) {
+            window.guessWithText = !document.querySelector('#dec-guess').hidden;
+          }
+        }).observe(document.querySelector('#dec-result'), { childList: true, subtree: true });
+      });
+      // "Привет" in KOI8-R, from its index: П 0xF0, р 0xD2, и 0xC9, в 0xD7, е 0xC5, т 0xD4.
+      await page.fill('#dec-hex', 'f0 d2 c9 d7 c5 d4');
+      await page.click('#dec-hex-go');
+      await page.waitForSelector('#guess-list li');
+      assert.equal(await page.evaluate(() => window.guessWithText), true);
       assert.ok(
         (await detectLoads(page)).some((p) => p.endsWith('.wasm')),
         'the detector’s module is loaded now',
       );
+      assert.equal((await guessNames(page))[0], 'KOI8-R');
+      await page.click('#guess-list li.top button');
+      await page.waitForFunction(() => document.querySelector('#dec-used')?.textContent === 'KOI8-R');
+      assert.equal(await page.textContent('#dec-text'), 'Привет');
+      assert.equal((await everyNames(page))[0], 'KOI8-R');
+    });
+
+    test('an unlabeled Shift_JIS file: guessed, decoded with the guess, first in every encoding', async () => {
+      await openSample(page, 'Japanese text (Shift_JIS)', 'Shift_JIS');
       // The bytes are the text in Shift_JIS, as the standard's encoder makes them.
       assert.equal(await shownHex(page, 'dec-hexview'), hex(shiftJis(JAPANESE)));
       const guesses = await guessNames(page);
@@ -145,18 +164,6 @@ for (const [device, viewport] of [
       await page.waitForSelector('#guess-list li.top .hint');
       assert.equal(await page.evaluate(() => document.activeElement.closest('li')?.dataset.encoding), 'windows-1252');
       await noSideways();
-    });
-
-    test('bytes pasted as hex are guessed at too', async () => {
-      // "Привет" in KOI8-R, from its index: П 0xF0, р 0xD2, и 0xC9, в 0xD7, е 0xC5, т 0xD4.
-      await page.fill('#dec-hex', 'f0 d2 c9 d7 c5 d4');
-      await page.click('#dec-hex-go');
-      await page.waitForSelector('#guess-list li');
-      assert.equal((await guessNames(page))[0], 'KOI8-R');
-      await page.click('#guess-list li.top button');
-      await page.waitForFunction(() => document.querySelector('#dec-used')?.textContent === 'KOI8-R');
-      assert.equal(await page.textContent('#dec-text'), 'Привет');
-      assert.equal((await everyNames(page))[0], 'KOI8-R');
     });
   });
 }
