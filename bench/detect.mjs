@@ -303,8 +303,8 @@ ${table(['rows', 'detector', ...LENGTHS.map(String)], [...meanRows(mAll, `${all.
 
 ## Speed on 1 MiB
 
-Up to 1 MiB of held-out text (less where the text is shorter: Japanese and Chinese), the whole
-input in one call, best of ${SPEED_RUNS} after a warm-up. MB/s (10^6 bytes) by CPU time of this
+Up to 1 MiB of held-out text (less where the held-out text, read at most twice, is shorter: see
+the size column), the whole input in one call, best of ${SPEED_RUNS} after a warm-up. MB/s (10^6 bytes) by CPU time of this
 process (wall time). jschardet reads only the first 200,000 bytes of an input by default (its
 maxBytes), so its figure is the input's size over the time it takes on that prefix.
 
