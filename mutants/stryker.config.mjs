@@ -6,6 +6,7 @@ const TESTS = [
   'webidl',
   'buffer-node',
   'shared',
+  'detect',
   'shared-without-natives',
   'wrong-natives',
   'inspect',
@@ -37,6 +38,7 @@ export default {
   mutate: [
     'js/*.mjs',
     'js/*.cjs',
+    'js/detect/*.mjs',
     '!js/template.*',
     '!js/index.browser.mjs',
     '!js/index.workerd.mjs',
