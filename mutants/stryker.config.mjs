@@ -45,7 +45,7 @@ export default {
     '!js/index.inline.mjs',
     '!js/index.nowasm.mjs',
   ],
-  ignorePatterns: ['/target', '/fuzz', '/bench/corpus', '/test-results', '/mutants/out', '/www'],
+  ignorePatterns: ['/target', '/fuzz', '/bench/corpus', '/detect/corpus', '/test-results', '/mutants/out', '/www'],
   coverageAnalysis: 'off',
   concurrency: 1,
   timeoutMS: 60000,
