@@ -5,8 +5,10 @@ import { encodeStream, STREAM_FROM, save, textPieces } from './download.js';
 import { encodeAndRender } from './encode.js';
 import { garble, renderRepair, SAMPLES } from './fix.js';
 import { decodeWithEvery, EVERY_LIMIT, renderEvery } from './every.js';
+import { guesses, renderGuess } from './guess.js';
 import { ByteLinker } from './linked.js';
 import { EncodingPicker } from './picker.js';
+import { DECODE_SAMPLES, sampleBytes } from './samples.js';
 
 const $ = (id) => document.getElementById(id);
 const status = $('load-status');
@@ -22,6 +24,15 @@ try {
 const groups = lib.encodings();
 status.textContent = `${groups.reduce((n, g) => n + g.encodings.length, 0)} encodings loaded.`;
 document.documentElement.dataset.ready = 'true';
+
+// encoding-wasm/detect (with its own wasm module), imported when first needed.
+let detectModule = null;
+const loadDetect = () => {
+  detectModule ??= import('/encoding-wasm-detect.js');
+  return detectModule;
+};
+const alertBox = (message) =>
+  Object.assign(document.createElement('p'), { className: 'alert', role: 'alert', textContent: message });
 
 // ---- Decode ----
 const decUi = {
@@ -51,9 +62,16 @@ let input = null; // { bytes } or { file }
 let running = null; // AbortController of the worker run
 let shown = null; // the result on screen
 const decLinker = new ByteLinker({ textView: $('dec-text'), hexView: $('dec-hexview'), readout: $('dec-linked') });
-let every = null; // { input, rows }: the every-encoding panel's rows for an input
+let analysis = null; // { input, promise }: the every-encoding rows and the detector's guesses for an input
 
-function show(result) {
+// Shows a result with the detector's guesses and the every-encoding panel, all at once, so the text
+// does not move when they arrive (the detector's module may still be loading); the latest call wins.
+let showing = 0;
+async function show(result) {
+  const source = input;
+  const call = ++showing;
+  const found = await analyse(source);
+  if (input !== source || call !== showing) return;
   shown = result;
   render(decUi, result);
   const { choice, ignoreBOM } = options();
@@ -63,30 +81,59 @@ function show(result) {
     complete: result.hexBytes.length === result.total,
   });
   decLinker.set(spans, result.text, result.hexBytes);
-  showEvery(result.encoding);
+  showAnalysis(found, result.encoding);
 }
 
-// The every-encoding panel, computed once per input (from its first EVERY_LIMIT bytes).
-async function showEvery(current) {
-  const source = input;
-  if (every?.input !== source) {
-    const bytes = source.bytes ?? new Uint8Array(await source.file.slice(0, EVERY_LIMIT).arrayBuffer());
-    if (input !== source) return;
-    every = { input: source, rows: decodeWithEvery(lib, groups, bytes.subarray(0, EVERY_LIMIT)) };
+/** A new input: the panels of the last one go until this one's are ready. */
+function setInput(next) {
+  input = next;
+  for (const id of ['dec-guess', 'dec-every']) {
+    $(id).hidden = true;
+    $(`${id}-body`).replaceChildren();
   }
-  const total = source.bytes?.length ?? source.file.size;
-  renderEvery($('dec-every-body'), every.rows, {
-    total,
-    current,
-    use: (name) => {
-      $('dec-search').value = '';
-      decPicker.filter('');
-      $('dec-encoding').value = name;
-      syncOptions();
-      decode();
-    },
-  });
+  return next;
+}
+
+// What the detector and every encoding make of an input, once per input, from its first
+// EVERY_LIMIT bytes: { rows, ranked (null if the detector failed), failure, looked, total }.
+function analyse(source) {
+  if (analysis?.input !== source) {
+    const promise = (async () => {
+      const head = source.bytes ?? new Uint8Array(await source.file.slice(0, EVERY_LIMIT).arrayBuffer());
+      const bytes = head.subarray(0, EVERY_LIMIT);
+      const rows = decodeWithEvery(lib, groups, bytes);
+      const total = source.bytes?.length ?? source.file.size;
+      try {
+        return { rows, ranked: guesses(await loadDetect(), bytes), looked: bytes.length, total };
+      } catch (failure) {
+        return { rows, ranked: null, failure, looked: bytes.length, total };
+      }
+    })();
+    analysis = { input: source, promise };
+  }
+  return analysis.promise;
+}
+
+// The guesses and the every-encoding panel for the input shown, decoded with `current`.
+function showAnalysis({ rows, ranked, failure, looked, total }, current) {
+  if (ranked) renderGuess($('dec-guess-body'), ranked, { looked, total, current, use: decodeWith });
+  else $('dec-guess-body').replaceChildren(alertBox(`The detector failed: ${failure.message}`));
+  renderEvery($('dec-every-body'), rows, { total, current, ranked, use: decodeWith });
+  $('dec-guess').hidden = false;
   $('dec-every').hidden = false;
+}
+
+/** Sets the decode panel's encoding picker to `name` (without decoding). */
+function pick(name) {
+  $('dec-search').value = '';
+  decPicker.filter('');
+  $('dec-encoding').value = name;
+  syncOptions();
+}
+
+function decodeWith(name) {
+  pick(name);
+  decode();
 }
 
 function options() {
@@ -115,19 +162,11 @@ async function decode() {
   running?.abort();
   running = null;
   const opts = options();
-  const showError = (e) => {
-    decUi.result.replaceChildren(
-      Object.assign(document.createElement('p'), {
-        className: 'alert',
-        role: 'alert',
-        textContent: `${e.name}: ${e.message}`,
-      }),
-    );
-  };
+  const showError = (e) => decUi.result.replaceChildren(alertBox(`${e.name}: ${e.message}`));
   if (input.bytes) {
     $('dec-progress-box').hidden = true;
     try {
-      show(decodeHere(lib, input.bytes, opts));
+      await show(decodeHere(lib, input.bytes, opts));
     } catch (e) {
       showError(e);
     }
@@ -150,7 +189,7 @@ async function decode() {
     const result = await decodeInWorker(file, opts, showProgress, controller.signal);
     if (running !== controller) return;
     showProgress(1, 'done');
-    show(result);
+    await show(result);
   } catch (e) {
     if (running !== controller && e.name === 'AbortError') return;
     showError(e);
@@ -164,7 +203,7 @@ async function decode() {
 
 function useFile(file) {
   if (!file) return;
-  input = { file };
+  setInput({ file });
   decode();
 }
 
@@ -179,13 +218,28 @@ function parseHex(s) {
 $('dec-file').addEventListener('change', (ev) => useFile(ev.target.files[0]));
 $('dec-hex-go').addEventListener('click', () => {
   try {
-    input = { bytes: parseHex($('dec-hex').value) };
+    setInput({ bytes: parseHex($('dec-hex').value) });
     $('dec-hex-error').textContent = '';
     decode();
   } catch (e) {
     $('dec-hex-error').textContent = e.message;
   }
 });
+// A sample is decoded with the detector's first guess (the picker's choice if it failed to load).
+for (const [name, text, encoding] of DECODE_SAMPLES) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'link';
+  button.textContent = name;
+  button.addEventListener('click', async () => {
+    const source = setInput({ bytes: sampleBytes(lib, text, encoding) });
+    const { ranked } = await analyse(source);
+    if (input !== source) return;
+    if (ranked) pick(ranked[0].encoding);
+    decode();
+  });
+  $('dec-samples').append(button);
+}
 $('dec-hex').addEventListener('keydown', (ev) => {
   if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) $('dec-hex-go').click();
 });
@@ -246,13 +300,7 @@ function encode() {
   } catch (e) {
     encoded = null;
     encLinker.set([], '', new Uint8Array(0));
-    encUi.result.replaceChildren(
-      Object.assign(document.createElement('p'), {
-        className: 'alert',
-        role: 'alert',
-        textContent: `${e.name}: ${e.message}`,
-      }),
-    );
+    encUi.result.replaceChildren(alertBox(`${e.name}: ${e.message}`));
     encUi.hexView.replaceChildren();
   }
   $('enc-download').disabled = encoded === null;
@@ -314,10 +362,17 @@ matchMedia('(min-width: 900px)').addEventListener('change', () => {
   if (shown) show(shown);
 });
 
-// ---- Fix garbled text (encoding-wasm/detect, loaded when the page is) ----
-const detect = await import('/encoding-wasm-detect.js');
+// ---- Fix garbled text (encoding-wasm/detect, loaded when first needed) ----
 const fixText = $('fix-text');
-const fixNow = () => renderRepair(detect, fixText.value, $('fix-result'));
+async function fixNow() {
+  const text = fixText.value;
+  try {
+    const detect = await loadDetect();
+    if (fixText.value === text) renderRepair(detect, text, $('fix-result'));
+  } catch (e) {
+    $('fix-result').replaceChildren(alertBox(`The detector failed: ${e.message}`));
+  }
+}
 for (const [name, text, label, times] of SAMPLES) {
   const button = document.createElement('button');
   button.type = 'button';

@@ -1,5 +1,7 @@
-// "Why is my text garbled?": the same bytes decoded with every encoding, those that decode them
-// without a single malformed sequence first, then the others by how many they find.
+// "Why is my text garbled?": the same bytes decoded with every encoding, ordered by the detector
+// (its guesses first, likeliest first), then those that decode them without a single malformed
+// sequence, then the others by how many they find.
+import { percent, replaceKeepingFocus } from './guess.js';
 
 export const EVERY_LIMIT = 64 * 1024;
 const PREVIEW = 60;
@@ -45,8 +47,20 @@ export function decodeWithEvery(lib, groups, bytes) {
   );
 }
 
-/** Renders the rows into `container`; `use(name)` decodes with that encoding. */
-export function renderEvery(container, rows, { total, current, use }) {
+/** `rows` with the encodings of `ranked` (the detector's guesses) first, in its order. */
+export function orderByGuess(rows, ranked) {
+  const rank = new Map(ranked.map((g, i) => [g.encoding, i]));
+  const guessed = rows.filter((r) => rank.has(r.name)).sort((a, b) => rank.get(a.name) - rank.get(b.name));
+  return [...guessed, ...rows.filter((r) => !rank.has(r.name))];
+}
+
+/**
+ * Renders the rows into `container`, ordered by `ranked` (the detector's guesses; null when it
+ * failed); `use(name)` decodes with that encoding.
+ */
+export function renderEvery(container, unordered, { total, current, ranked, use }) {
+  const guess = new Map((ranked ?? []).map((g, i) => [g.encoding, { rank: i + 1, confidence: g.confidence }]));
+  const rows = ranked ? orderByGuess(unordered, ranked) : unordered;
   const clean = rows.filter((r) => r.errors === 0);
   const part = total > EVERY_LIMIT ? ` (the first ${EVERY_LIMIT.toLocaleString('en')} bytes)` : '';
   const multi = clean.filter((r) => !r.singleByte).map((r) => r.name);
@@ -56,7 +70,15 @@ export function renderEvery(container, rows, { total, current, use }) {
     clean.length
       ? `${clean.length} of ${rows.length} encodings decode these bytes${part} without errors` +
           (multi.length ? `; of the multi-byte encodings: ${multi.join(', ')}.` : ', all of them single-byte.')
-      : `No encoding decodes these bytes${part} without errors; the fewest errors come first.`,
+      : `No encoding decodes these bytes${part} without errors.`,
+  );
+  const order = el(
+    'p',
+    { id: 'every-order', className: 'hint' },
+    ranked
+      ? `Ordered by the detector: ${guess.size === 1 ? 'its guess first' : `its ${guess.size} guesses first, likeliest first`}; then `
+      : 'Ordered by errors (the detector failed): ',
+    'encodings without errors (multi-byte ones first), then the others, fewest errors first.',
   );
   const body = el('tbody');
   for (const r of rows) {
@@ -65,12 +87,19 @@ export function renderEvery(container, rows, { total, current, use }) {
     const status = r.errors === 0 ? 'no errors' : `${r.errors.toLocaleString('en')} malformed`;
     const row = el(
       'tr',
-      { className: r.errors === 0 ? 'clean' : 'garbled' },
+      { className: `${r.errors === 0 ? 'clean' : 'garbled'}${guess.has(r.name) ? ' guessed' : ''}` },
       el(
         'th',
         { scope: 'row' },
         button,
         r.name === current ? el('span', { className: 'hint' }, ' (shown)') : '',
+        guess.has(r.name)
+          ? el(
+              'span',
+              { className: 'guess-rank' },
+              `guess ${guess.get(r.name).rank}, ${percent(guess.get(r.name).confidence)}`,
+            )
+          : '',
         // Phones have no room for the preview column: the text's start goes under the name.
         el('span', { className: 'preview-inline' }, r.preview),
       ),
@@ -86,8 +115,10 @@ export function renderEvery(container, rows, { total, current, use }) {
     {},
     el('tr', {}, ...['Encoding', 'Errors', 'U+FFFD', 'Start of the text'].map((h) => el('th', { scope: 'col' }, h))),
   );
-  container.replaceChildren(
+  replaceKeepingFocus(
+    container,
     summary,
+    order,
     el('div', { className: 'table-wrap' }, el('table', { id: 'every-table' }, head, body)),
   );
 }
