@@ -54,7 +54,9 @@ fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").unwrap());
     println!("cargo:rerun-if-changed=indexes");
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rustc-check-cfg=cfg(every_family, multi_byte_indexes, packed_indexes)");
+    println!(
+        "cargo:rustc-check-cfg=cfg(some_family, every_family, multi_byte_indexes, packed_indexes)"
+    );
     // The detector's module (the `detect` feature alone) is the one build without a family.
     assert!(
         FAMILIES.iter().any(|&(_, _, feature)| enabled(feature)) || enabled("detect"),
@@ -62,6 +64,10 @@ fn main() {
         features().join(", ")
     );
 
+    // Without a family (the detector's module), the crate is the registry and the detector alone.
+    if FAMILIES.iter().any(|&(_, _, feature)| enabled(feature)) {
+        println!("cargo:rustc-cfg=some_family");
+    }
     if FAMILIES.iter().all(|&(_, _, feature)| enabled(feature)) {
         println!("cargo:rustc-cfg=every_family");
     }

@@ -6,8 +6,16 @@
 //! `cargo run --release --features detect --example detect_accuracy [heldout|train] [rows]`
 //! (`train` reads the training text instead, for tuning; `rows` keeps the rows whose
 //! "lang encoding" contains it; with DETECT_WRONG set, our wrong guesses go to stderr).
+//! With DETECT_SAMPLES=<dir>, every sample (and each 1 MiB speed input) is also written there,
+//! for bench/detect.mjs to run the JavaScript detectors on the same bytes: `samples.jsonl` has
+//! one record a line (lang, encoding, length or speed, both guesses, whether chardetng ever
+//! guesses the encoding, and the byte lengths of its sample and text) and `samples.bin` has each
+//! sample's bytes then its text in UTF-8, in order.
 
 use encoding_rs::Encoding as Oracle;
+use serde_json::json;
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::time::Instant;
 use unicode_normalization::UnicodeNormalization;
 
@@ -144,11 +152,51 @@ fn chardetng(bytes: &[u8]) -> &'static str {
     detector.guess(None, false).name()
 }
 
+/// Where DETECT_SAMPLES asks the samples to be written.
+struct SampleDump {
+    records: BufWriter<File>,
+    data: BufWriter<File>,
+}
+
+impl SampleDump {
+    fn create(dir: &std::path::Path) -> std::io::Result<Self> {
+        std::fs::create_dir_all(dir)?;
+        Ok(Self {
+            records: BufWriter::new(File::create(dir.join("samples.jsonl"))?),
+            data: BufWriter::new(File::create(dir.join("samples.bin"))?),
+        })
+    }
+
+    /// Adds `record` with the byte lengths of `bytes` and `text`, which go to the data file.
+    fn add(
+        &mut self,
+        mut record: serde_json::Value,
+        bytes: &[u8],
+        text: &str,
+    ) -> std::io::Result<()> {
+        record["bytes"] = bytes.len().into();
+        record["text"] = text.len().into();
+        self.data.write_all(bytes)?;
+        self.data.write_all(text.as_bytes())?;
+        writeln!(self.records, "{record}")
+    }
+
+    fn finish(mut self) -> std::io::Result<()> {
+        self.records.flush()?;
+        self.data.flush()
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let split = args.get(1).map_or("heldout", String::as_str);
     let filter = args.get(2).cloned().unwrap_or_default();
     let show_wrong = std::env::var_os("DETECT_WRONG").is_some();
+    let mut dump = std::env::var_os("DETECT_SAMPLES").map(|dir| {
+        SampleDump::create(std::path::Path::new(&dir))
+            .unwrap_or_else(|e| panic!("DETECT_SAMPLES {dir:?}: {e}"))
+    });
+    let dumped = |r: std::io::Result<()>| r.unwrap_or_else(|e| panic!("DETECT_SAMPLES: {e}"));
     let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/detect/corpus");
     println!(
         "Samples from detect/corpus/<lang>.{split}.txt; each cell: ours / chardetng, % right.\n"
@@ -202,8 +250,15 @@ fn main() {
                         if !ok && show_wrong {
                             eprintln!("{lang} {name} {len}: {guess} for {text:?}");
                         }
+                        let theirs = chardetng(&bytes);
                         right_count[0] += usize::from(ok);
-                        right_count[1] += usize::from(right(chardetng(&bytes), &text, &bytes));
+                        right_count[1] += usize::from(right(theirs, &text, &bytes));
+                        if let Some(dump) = &mut dump {
+                            let record = json!({ "lang": lang, "encoding": name, "length": len,
+                                "ours": guess, "chardetng": theirs,
+                                "chardetngGuesses": !NOT_CHARDETNGS.contains(name) });
+                            dumped(dump.add(record, &bytes, &text));
+                        }
                     }
                     let pct = right_count.map(|r| 100.0 * r as f64 / n as f64);
                     sums[i][0] += pct[0];
@@ -244,6 +299,12 @@ fn main() {
             (a - ua) / shared_rows as f64,
             (b - ub) / shared_rows as f64
         );
+    }
+    if let Some(mut dump) = dump {
+        for (label, bytes) in &speed_inputs {
+            dumped(dump.add(json!({ "speed": label }), bytes, ""));
+        }
+        dumped(dump.finish());
     }
     println!("\n\nSpeed on 1 MiB (MB/s, 10^6 bytes), ours / chardetng, by CPU time (wall time):\n");
     for (label, bytes) in speed_inputs {

@@ -1,59 +1,10 @@
-// Binding where WebAssembly may be missing (Hermes, QuickJS, `node --jitless`) or refused (a page
-// whose Content-Security-Policy lacks 'wasm-unsafe-eval', iOS Lockdown Mode): an entry tries its
-// WebAssembly module and, where that fails, the same module compiled to JavaScript by wasm2js
-// (<name>_bg.wasm2js.mjs, loaded only then). An entry never throws: where neither can be bound,
-// every API throws an Error that names the causes.
+// The encodings' modules, bound by the entries where WebAssembly may be missing or refused
+// (binders.mjs).
 
+import * as binders from './binders.mjs';
 import { bindFailed, bindWasm } from './wasm.mjs';
 
-const text = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+const encodings = { name: 'encoding-wasm', bind: bindWasm, fail: bindFailed };
 
-// Runs `load`, unless there is no WebAssembly: then it could only fail, after fetching or reading
-// its module for nothing (iOS Lockdown Mode); and Node's fetch, in `node --jitless`, ends the
-// process with an unhandled rejection of its own.
-function loadWasm(load) {
-  if (typeof WebAssembly !== 'object') throw new ReferenceError('WebAssembly is not defined');
-  return load();
-}
-
-// Records why no module could be bound: `wasmError` from the WebAssembly module, then `then`
-// (what went wrong with the JavaScript build, or what to do where the entry has none).
-function failed(wasmError, then, cause) {
-  const why =
-    typeof WebAssembly !== 'object'
-      ? 'this runtime has no WebAssembly'
-      : /unsafe-eval|Content.Security.Policy/i.test(text(wasmError))
-        ? `WebAssembly is refused here by a Content-Security-Policy without 'wasm-unsafe-eval' (${text(wasmError)})`
-        : `its WebAssembly module could not be loaded (${text(wasmError)})`;
-  bindFailed(`encoding-wasm cannot run: ${why}; ${then}.`, cause);
-}
-
-// Binds what `load()` returns (an instantiated WebAssembly module, or a promise of one); where it
-// throws or rejects, the module that `fallback()` imports (a wasm2js module). An entry without a
-// JavaScript build passes, instead of `fallback`, the sentence that says what to do.
-export async function bindOrFallback(load, fallback) {
-  try {
-    bindWasm(await loadWasm(load));
-  } catch (wasmError) {
-    if (typeof fallback === 'string') return failed(wasmError, fallback, wasmError);
-    try {
-      bindWasm((await fallback()).instantiate());
-    } catch (e) {
-      failed(wasmError, `its JavaScript build could not be loaded either (${text(e)})`, e);
-    }
-  }
-}
-
-// The same, synchronously, for require().
-export function bindOrFallbackSync(load, fallback) {
-  try {
-    bindWasm(loadWasm(load));
-  } catch (wasmError) {
-    if (typeof fallback === 'string') return failed(wasmError, fallback, wasmError);
-    try {
-      bindWasm(fallback().instantiate());
-    } catch (e) {
-      failed(wasmError, `its JavaScript build could not be loaded either (${text(e)})`, e);
-    }
-  }
-}
+export const bindOrFallback = (load, fallback) => binders.bindOrFallback(encodings, load, fallback);
+export const bindOrFallbackSync = (load, fallback) => binders.bindOrFallbackSync(encodings, load, fallback);

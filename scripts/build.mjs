@@ -195,10 +195,13 @@ function buildJsModule(m) {
 
 // wasm2js's ES module made a function: its body (the memory, the functions) runs once per
 // instantiate(), so each instance has its own state, with the glue's imports passed in.
+const IMPORTS = "import * as $_encoding_wasm_bg_js from './encoding_wasm_bg.js';\n";
+
 function jsModule(name, js) {
-  const head = "import * as $_encoding_wasm_bg_js from './encoding_wasm_bg.js';\n";
+  // The glue's imports, which a module calling none (the detector's) goes without.
+  const head = js.startsWith(IMPORTS) ? IMPORTS.length : 0;
   const tail = js.indexOf('\nvar retasmFunc = asmFunc(');
-  if (!js.startsWith(head) || tail < 0 || !/^function asmFunc\(imports\) \{$/m.test(js)) {
+  if (/^import /m.test(js.slice(head)) || tail < 0 || !/^function asmFunc\(imports\) \{$/m.test(js)) {
     fail('the output of wasm2js has a shape jsModule does not know; update it');
   }
   // Growing memory copies the old heap with the typed array's `set` and reads the old buffer's
@@ -207,7 +210,7 @@ function jsModule(name, js) {
   // then run in the middle of a call; see js/primordials.mjs).
   const grow = 'newHEAP8.set(HEAP8);';
   const size = 'return buffer.byteLength >> 16;';
-  const body = js.slice(head.length, tail);
+  const body = js.slice(head, tail);
   for (const text of [grow, size]) {
     if (body.split(text).length !== 2) fail(`the output of wasm2js no longer has one ${text}; update jsModule`);
   }

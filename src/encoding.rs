@@ -173,7 +173,7 @@ fn trim_ascii_whitespace(mut s: &[u8]) -> &[u8] {
 
 /// An encoding whose family's feature is off: the caller should have asked
 /// [`Encoding::is_available`].
-#[cfg(not(every_family))]
+#[cfg(all(some_family, not(every_family)))]
 #[cold]
 pub(crate) fn unavailable(encoding: Encoding) -> ! {
     panic!(

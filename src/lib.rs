@@ -11,33 +11,25 @@
 
 // Every unsafe operation in its own block, each with the reason it is sound.
 #![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
-// The detector's own module (the `detect` feature without a family) builds the decoding core with
-// no encoding but replacement: its paths for the others are dead there, as expected.
-#![cfg_attr(
-    not(any(
-        feature = "lite",
-        feature = "japanese",
-        feature = "chinese-simplified",
-        feature = "chinese-traditional",
-        feature = "korean"
-    )),
-    allow(dead_code, unused_variables, unreachable_code, unreachable_patterns)
-)]
-
 #[cfg(feature = "chinese-simplified")]
 mod chinese_simplified;
 #[cfg(feature = "chinese-traditional")]
 mod chinese_traditional;
+#[cfg(some_family)]
 mod decoder;
 #[cfg(feature = "detect")]
 pub mod detect;
 // inspect() (the wasm binding) is its one user.
-#[cfg(any(target_arch = "wasm32", test))]
+#[cfg(all(some_family, any(target_arch = "wasm32", test)))]
 mod diagnostics;
+#[cfg(some_family)]
 mod encoder;
 mod encoding;
+#[cfg(some_family)]
 mod families;
+#[cfg(some_family)]
 mod handler;
+#[cfg(some_family)]
 pub mod hooks;
 #[cfg(packed_indexes)]
 mod index_model;
@@ -45,11 +37,14 @@ mod index_model;
 mod japanese;
 #[cfg(feature = "korean")]
 mod korean;
+#[cfg(some_family)]
 mod misc;
 #[cfg(feature = "lite")]
 mod single_byte;
+#[cfg(some_family)]
 mod sink;
 mod tables;
+#[cfg(some_family)]
 mod text_decoder;
 #[cfg(feature = "lite")]
 mod utf8;
@@ -57,9 +52,12 @@ mod utf8;
 #[doc(hidden)]
 pub mod wasm;
 
+#[cfg(some_family)]
 pub use decoder::{Decoder, DecoderMode, DecoderResult};
+#[cfg(some_family)]
 pub use encoder::{Encoder, EncoderMode, EncoderResult};
 pub use encoding::{Encoding, Family};
+#[cfg(some_family)]
 pub use text_decoder::{Malformed, TextDecoderCore};
 
 /// The README's Rust examples are compiled and run as doctests.

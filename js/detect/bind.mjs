@@ -5,14 +5,14 @@
 // serves no encoding, so it is kept here, apart from the encodings' registry, and the main entry
 // never loads it.
 
+import * as binders from '../binders.mjs';
+
 export { instantiate } from '../glue.mjs';
 
 // What glue.mjs's instantiate(module) (or a wasm2js module's instantiate()) returned, once bound.
 let detector = null;
 // Why it could not be bound, or null.
 let failure = null;
-
-const text = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
 export function bindWasm(instance) {
   if (typeof instance?.exports?.detector_new !== 'function') {
@@ -21,44 +21,17 @@ export function bindWasm(instance) {
   detector = instance;
 }
 
-// As fallback.mjs does for an encoding module: `load()`, unless there is no WebAssembly (it could
-// only fail, after fetching its module for nothing); where that fails, the JavaScript build
-// `fallback()` imports, or, where the entry has none, the sentence `fallback` saying what to do.
-function loadWasm(load) {
-  if (typeof WebAssembly !== 'object') throw new ReferenceError('WebAssembly is not defined');
-  return load();
-}
+// As an encoding module is bound (../fallback.mjs): its wasm2js build where WebAssembly fails.
+const detectorModule = {
+  name: 'encoding-wasm/detect',
+  bind: bindWasm,
+  fail(message, cause) {
+    failure = { message, cause };
+  },
+};
 
-function failed(wasmError, then, cause) {
-  const why = typeof WebAssembly !== 'object' ? 'this runtime has no WebAssembly' : text(wasmError);
-  failure = { message: `encoding-wasm/detect cannot run: its module could not be loaded (${why}); ${then}.`, cause };
-}
-
-export async function bindOrFallback(load, fallback) {
-  try {
-    bindWasm(await loadWasm(load));
-  } catch (wasmError) {
-    if (typeof fallback === 'string') return failed(wasmError, fallback, wasmError);
-    try {
-      bindWasm((await fallback()).instantiate());
-    } catch (e) {
-      failed(wasmError, `its JavaScript build could not be loaded either (${text(e)})`, e);
-    }
-  }
-}
-
-export function bindOrFallbackSync(load, fallback) {
-  try {
-    bindWasm(loadWasm(load));
-  } catch (wasmError) {
-    if (typeof fallback === 'string') return failed(wasmError, fallback, wasmError);
-    try {
-      bindWasm(fallback().instantiate());
-    } catch (e) {
-      failed(wasmError, `its JavaScript build could not be loaded either (${text(e)})`, e);
-    }
-  }
-}
+export const bindOrFallback = (load, fallback) => binders.bindOrFallback(detectorModule, load, fallback);
+export const bindOrFallbackSync = (load, fallback) => binders.bindOrFallbackSync(detectorModule, load, fallback);
 
 // The bound instance ({ exports, wasm2js? }); an Error saying why where there is none.
 export function detectorInstance() {

@@ -30,23 +30,32 @@ impl<T> Global<T> {
     }
 }
 
+/// The buffers; the detector's module (no family) reads bytes and writes bytes only.
 pub(crate) struct Scratch {
     pub(crate) in8: Vec<u8>,
+    #[cfg(some_family)]
     pub(crate) in16: Vec<u16>,
     pub(crate) out8: Vec<u8>,
+    #[cfg(some_family)]
     pub(crate) out16: Vec<u16>,
     /// Extra results of the last call (read counts, error details).
+    #[cfg(some_family)]
     pub(crate) result: [u32; 5],
     /// Where the last decode wrote its UTF-16 output: JS reads this from memory, saving a call.
+    #[cfg(some_family)]
     pub(crate) out16_at: u32,
 }
 
 pub(crate) static SCRATCH: Global<Scratch> = Global::new(Scratch {
     in8: Vec::new(),
+    #[cfg(some_family)]
     in16: Vec::new(),
     out8: Vec::new(),
+    #[cfg(some_family)]
     out16: Vec::new(),
+    #[cfg(some_family)]
     result: [0; 5],
+    #[cfg(some_family)]
     out16_at: 0,
 });
 
@@ -70,6 +79,7 @@ pub fn input8(len: usize) -> *mut u8 {
 }
 
 /// The UTF-16 input buffer, with room for `len` code units.
+#[cfg(some_family)]
 #[wasm_bindgen]
 pub fn input16(len: usize) -> *mut u16 {
     // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
@@ -85,6 +95,7 @@ pub fn output8() -> *const u8 {
 
 /// The address of a u32 holding where the last decode wrote its UTF-16 output; the address does
 /// not change.
+#[cfg(some_family)]
 #[wasm_bindgen]
 pub fn output16_at() -> *const u32 {
     // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.
@@ -92,6 +103,7 @@ pub fn output16_at() -> *const u32 {
 }
 
 /// The last call's extra results, four u32.
+#[cfg(some_family)]
 #[wasm_bindgen]
 pub fn results() -> *const u32 {
     // SAFETY: this export's one borrow of the scratch buffers, dropped before it returns.

@@ -11,23 +11,51 @@ use wasm_bindgen::prelude::wasm_bindgen;
 /// What an export given a handle that is not a live detector's returns.
 pub const NO_DETECTOR: i32 = -1;
 
-/// The live detectors, by handle; a freed one's slot is reused.
-static DETECTORS: Global<Vec<Option<Box<Detector>>>> = Global::new(Vec::new());
+/// A detector's place: a live one, or a freed one's, which holds the freed place before it.
+enum Slot {
+    Live(Box<Detector>),
+    Free(Option<u32>),
+}
+
+/// The detectors by handle, and the last freed place: a new detector takes that, so making one
+/// costs the same however many are live.
+struct Detectors {
+    slots: Vec<Slot>,
+    free: Option<u32>,
+}
+
+static DETECTORS: Global<Detectors> = Global::new(Detectors {
+    slots: Vec::new(),
+    free: None,
+});
+
+impl Detectors {
+    fn get(&mut self, handle: u32) -> Option<&mut Detector> {
+        match self.slots.get_mut(handle as usize) {
+            Some(Slot::Live(detector)) => Some(detector),
+            _ => None,
+        }
+    }
+}
 
 /// A new detector's handle.
 #[wasm_bindgen]
 pub fn detector_new() -> u32 {
     // SAFETY: this export's one borrow of the detectors, dropped before it returns.
     let all = unsafe { DETECTORS.get() };
-    let detector = Some(Box::new(Detector::new()));
-    match all.iter().position(Option::is_none) {
-        Some(free) => {
-            all[free] = detector;
-            free as u32
+    let detector = Slot::Live(Box::default());
+    match all.free {
+        Some(handle) => {
+            let slot = &mut all.slots[handle as usize];
+            if let Slot::Free(before) = *slot {
+                all.free = before;
+            }
+            *slot = detector;
+            handle
         }
         None => {
-            all.push(detector);
-            (all.len() - 1) as u32
+            all.slots.push(detector);
+            (all.slots.len() - 1) as u32
         }
     }
 }
@@ -36,8 +64,10 @@ pub fn detector_new() -> u32 {
 #[wasm_bindgen]
 pub fn detector_free(handle: u32) {
     // SAFETY: this export's one borrow of the detectors, dropped before it returns.
-    if let Some(slot) = unsafe { DETECTORS.get() }.get_mut(handle as usize) {
-        *slot = None;
+    let all = unsafe { DETECTORS.get() };
+    if all.get(handle).is_some() {
+        all.slots[handle as usize] = Slot::Free(all.free);
+        all.free = Some(handle);
     }
 }
 
@@ -47,7 +77,7 @@ pub fn detector_free(handle: u32) {
 pub fn detector_feed(handle: u32, len: usize, last: bool) -> i32 {
     // SAFETY: this export's one borrow of each global, both dropped before it returns.
     let (all, s) = unsafe { (DETECTORS.get(), SCRATCH.get()) };
-    let Some(Some(detector)) = all.get_mut(handle as usize) else {
+    let Some(detector) = all.get(handle) else {
         return NO_DETECTOR;
     };
     let Some(bytes) = s.in8.get(..len) else {
@@ -64,7 +94,7 @@ pub fn detector_feed(handle: u32, len: usize, last: bool) -> i32 {
 pub fn detector_guess(handle: u32, tld_len: usize, allow_utf8: bool) -> i32 {
     // SAFETY: this export's one borrow of each global, both dropped before it returns.
     let (all, s) = unsafe { (DETECTORS.get(), SCRATCH.get()) };
-    let Some(Some(detector)) = all.get(handle as usize) else {
+    let Some(detector) = all.get(handle) else {
         return NO_DETECTOR;
     };
     let Some(tld) = s.in8.get(..tld_len) else {

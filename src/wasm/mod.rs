@@ -9,8 +9,11 @@
 
 mod alloc;
 pub mod buffers;
+#[cfg(some_family)]
 pub mod decode;
 #[cfg(feature = "detect")]
 pub mod detect;
+#[cfg(some_family)]
 pub mod encode;
+#[cfg(some_family)]
 pub mod info;

@@ -124,7 +124,7 @@ console.log(JSON.stringify(status));`);
 // encodings' registry: with it, detect() guesses ("Привет" in windows-1251); without it, detect()
 // and Detector throw an Error naming the detector's module, as sniffHTML does the main entry's.
 const DETECT_NO_BUILD =
-  /^Error: encoding-wasm\/detect cannot run: its module could not be loaded \(this runtime has no WebAssembly\); its JavaScript build could not be loaded either \(/;
+  /^Error: encoding-wasm\/detect cannot run: this runtime has no WebAssembly; its JavaScript build could not be loaded either \(/;
 for (const entry of ['detect.node.mjs', 'detect.cjs', 'detect.browser.mjs']) {
   const calls = (file) =>
     jitless(`const detect = await load(${JSON.stringify(file)});

@@ -168,6 +168,26 @@ export default [
     },
   ],
   [
+    'Detector: a handle detect() gives back is reused, sharing no state with the detector before',
+    (detect) => {
+      const first = new detect.Detector();
+      first.feed(u8(SHIFT_JIS.slice(0, 20)));
+      // Each detect() takes a handle and gives it back: the detectors made after it get those.
+      equal(detect.detect(u8(WINDOWS_1251)).encoding, 'windows-1251');
+      const later = [WINDOWS_1251, GBK, EUC_KR].map((input) => {
+        const d = new detect.Detector();
+        equal(detect.detect(u8(GBK)).encoding, 'GBK');
+        d.feed(u8(input));
+        return d;
+      });
+      first.feed(u8(SHIFT_JIS.slice(20)));
+      deepEqual(
+        [first, ...later].map((d) => d.guess().encoding),
+        ['Shift_JIS', 'windows-1251', 'GBK', 'EUC-KR'],
+      );
+    },
+  ],
+  [
     'detect: a big input goes through in pieces',
     (detect) => {
       // 3 MiB, more than one piece: Shift_JIS sentences.
