@@ -210,11 +210,11 @@ function singleByteBytes(text, start, end, name) {
 }
 
 // Bytes [0, length) of `bytes` as UTF-8, if they are well-formed and every non-ASCII character
-// is plausible, else null: { text (only if `build`), count (characters), high (of them >= U+0080),
-// first (the first of those) }. The standard's UTF-8 decoder
-// (https://encoding.spec.whatwg.org/#utf-8-decoder) in fatal mode, written out so that a failure
-// costs no exception.
-function plausibleUtf8(bytes, length, build) {
+// is plausible (or, with `c1`, a C1 control: see undoLayer), else null: { text (only if `build`),
+// count (characters), high (of them >= U+0080), first (the first of those) }. The standard's UTF-8
+// decoder (https://encoding.spec.whatwg.org/#utf-8-decoder) in fatal mode, written out so that a
+// failure costs no exception.
+function plausibleUtf8(bytes, length, build, c1 = false) {
   let text = '';
   let count = 0;
   let first = -1;
@@ -249,7 +249,8 @@ function plausibleUtf8(bytes, length, build) {
         lower = 0x80;
         upper = 0xbf;
       }
-      if (!(inRanges(COMBINING, cp) ? isLetter(before) : inRanges(PLAUSIBLE, cp))) return null;
+      const plausible = inRanges(COMBINING, cp) ? isLetter(before) : inRanges(PLAUSIBLE, cp);
+      if (!plausible && !(c1 && cp <= 0x9f)) return null;
       const own = scriptOf(cp);
       if (own !== 0) {
         if (script !== 0 && own !== script) return null;
@@ -280,11 +281,12 @@ function forEachRun(text, visit) {
   }
 }
 
-// Run [start, end) of `text` undone from `name`, a single-byte encoding (see plausibleUtf8), or
-// null. It must be shorter than the run: UTF-8 writes each character in two to four bytes.
-function repairRun(text, start, end, name, build) {
+// Run [start, end) of `text` undone from `name`, a single-byte encoding (see plausibleUtf8; `c1`
+// lets it give C1 controls), or null. It must be shorter than the run: UTF-8 writes each character
+// in two to four bytes.
+function repairRun(text, start, end, name, build, c1) {
   if (end - start < 2 || !singleByteBytes(text, start, end, name)) return null;
-  const repaired = plausibleUtf8(scratch, end - start, build);
+  const repaired = plausibleUtf8(scratch, end - start, build, c1);
   return repaired !== null && repaired.count < end - start ? repaired : null;
 }
 
@@ -296,13 +298,13 @@ function repairRun(text, start, end, name, build) {
 // repairs, one strong run or two runs are enough; where some run is left, the repaired ones must
 // be at least as many, and all strong, and none of those left may hold a C1 control (U+0080 to
 // U+009F: mojibake that this layer does not undo, so the result would not be text).
-function repairableRuns(text, name) {
+function repairableRuns(text, name, c1) {
   let fixed = 0;
   let kept = 0;
   let strong = 0;
   let unresolved = false; // a run left holds a C1 control, which text never has: more mojibake
   forEachRun(text, (start, end) => {
-    const repaired = repairRun(text, start, end, name, false);
+    const repaired = repairRun(text, start, end, name, false, c1);
     if (repaired === null) {
       kept++;
       if (hasC1(text, start, end)) unresolved = true;
@@ -328,12 +330,12 @@ function hasC1(text, start, end) {
 
 // `text` with every run that `name` undoes undone. The pieces are joined a few thousand at a
 // time, so that the text is not a tree of millions of small strings.
-function repairRuns(text, name) {
+function repairRuns(text, name, c1) {
   let out = '';
   const parts = [];
   let at = 0;
   forEachRun(text, (start, end) => {
-    const repaired = repairRun(text, start, end, name, true);
+    const repaired = repairRun(text, start, end, name, true, c1);
     if (repaired === null) return;
     ArrayPrototypePush(parts, StringPrototypeSlice(text, at, start), repaired.text);
     at = end;
@@ -362,22 +364,38 @@ function multiByteFix(text, name) {
   return enough ? repaired.text : null;
 }
 
-// One layer: the encoding whose mojibake explains the most runs of `text`, and the text repaired.
-function undoLayer(text) {
+// The single-byte encoding whose mojibake explains the most runs of `text` (see repairableRuns),
+// or null.
+function likeliestSingleByte(text, c1) {
   let best = null;
   let most = 0;
   for (let i = 0; i < SINGLE_BYTE.length; i++) {
-    const runs = repairableRuns(text, SINGLE_BYTE[i]);
+    const runs = repairableRuns(text, SINGLE_BYTE[i], c1);
     if (runs > most) {
       best = SINGLE_BYTE[i];
       most = runs;
     }
   }
-  if (best !== null) return { text: repairRuns(text, best), decodedAs: best };
+  return best;
+}
+
+// One layer: the encoding whose mojibake explains the most runs of `text`, and the text repaired;
+// `c1` when that text has C1 controls it did not have. Those come from a layer under this one
+// that read UTF-8's bytes 0x81, 0x8D, 0x8F, 0x90 or 0x9D with windows-1252 (most of Cyrillic's,
+// Arabic's and kana's characters have one), and show in this layer's text too when it was read
+// with windows-1252 again (U+0081 is C2 81: Â U+0081). Only then is such a layer tried, when no
+// layer without them is found, and it is kept only if a layer under it leaves none (see repair).
+function undoLayer(text) {
+  const passes = hasC1(text, 0, text.length) ? 2 : 1;
+  for (let pass = 0; pass < passes; pass++) {
+    const c1 = pass === 1;
+    const best = likeliestSingleByte(text, c1);
+    if (best !== null) return { text: repairRuns(text, best, c1), decodedAs: best, c1 };
+  }
   if (!hasCjk(text)) return null;
   for (let i = 0; i < MULTI_BYTE.length; i++) {
     const repaired = multiByteFix(text, MULTI_BYTE[i]);
-    if (repaired !== null) return { text: repaired, decodedAs: MULTI_BYTE[i] };
+    if (repaired !== null) return { text: repaired, decodedAs: MULTI_BYTE[i], c1: false };
   }
   return null;
 }
@@ -389,12 +407,20 @@ export function repair(text) {
   requireArguments(arguments.length, 1, "Failed to execute 'repair'");
   let out = toDOMString(text);
   const steps = [];
+  // The text after the last layer that left no C1 control of its own, and the layers to it.
+  let kept = out;
+  let keptSteps = 0;
   for (let layer = 0; layer < MAX_LAYERS; layer++) {
     const undone = undoLayer(out);
     if (undone === null) break;
     out = undone.text;
     ArrayPrototypePush(steps, { encodedAs: 'UTF-8', decodedAs: undone.decodedAs });
+    if (!undone.c1) {
+      kept = out;
+      keptSteps = steps.length;
+    }
   }
+  steps.length = keptSteps;
   if (TypedArrayPrototypeGetLength(scratch) > SCRATCH_KEPT) scratch = new U8(256);
-  return { text: out, changed: steps.length > 0, steps };
+  return { text: kept, changed: keptSteps > 0, steps };
 }

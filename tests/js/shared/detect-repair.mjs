@@ -56,6 +56,23 @@ export default [
   ],
 
   [
+    'repair: a layer that leaves C1 controls is undone when the layer under it removes them',
+    (detect) => {
+      const twice = [step('windows-1252'), step('windows-1252')];
+      // с D1 81, ы D1 8B, р D1 80: windows-1252 gives Ñ, U+0081 (0x81 is one of its five bytes
+      // read as C1 controls), ‹ (8B), € (80); those again in UTF-8 (C3 91, C2 81, E2 80 B9,
+      // E2 82 AC) give Ã‘, Â U+0081, â€¹, â‚¬.
+      deepEqual(detect.repair('Ã‘Â\u0081Ã‘â€¹Ã‘â‚¬'), { text: 'сыр', changed: true, steps: twice });
+      // こ E3 81 93, と E3 81 A8: ã U+0081 “, ã U+0081 ¨; then (C3 A3, C2 81, E2 80 9C, C2 A8)
+      // Ã£ Â U+0081 â€œ, Ã£ Â U+0081 Â¨.
+      deepEqual(detect.repair('Ã£Â\u0081â€œÃ£Â\u0081Â¨'), { text: 'こと', changed: true, steps: twice });
+      // Â U+0081 is C2 81, U+0081 itself: nothing under it removes the C1 controls, so nothing
+      // changes.
+      deepEqual(detect.repair('Â\u0081 and Â\u0090'), { text: 'Â\u0081 and Â\u0090', changed: false, steps: [] });
+    },
+  ],
+
+  [
     'repair: correct text is left as it is',
     (detect) => {
       const correct = [
