@@ -70,6 +70,9 @@ export default [
       deepEqual(detect.detect(u8([])), certain('windows-1252'));
       deepEqual(detect.detect(u8(ASCII), { tld: 'jp' }), certain('Shift_JIS'));
       deepEqual(detect.detect(u8(ASCII), { tld: 'JP' }), certain('Shift_JIS'));
+      // Upper case at both ends of A-Z (src/detect/tld.rs: ua windows-1251, az windows-1254).
+      deepEqual(detect.detect(u8(ASCII), { tld: 'UA' }), certain('windows-1251'));
+      deepEqual(detect.detect(u8(ASCII), { tld: 'AZ' }), certain('windows-1254'));
       deepEqual(detect.detect(u8(ASCII), { tld: 'ru' }), certain('windows-1251'));
       deepEqual(detect.detect(u8(ASCII), { tld: 'com' }), certain('windows-1252'));
       deepEqual(detect.detect(u8(ASCII), { tld: '' }), certain('windows-1252'));

@@ -62,6 +62,8 @@ export const SNIFF_CASES = [
     meta('Big5'),
   ],
   ['<metacharset is another tag', bytes('<metacharset=gbk>'), undefined, DEFAULT],
+  ['<mata is another tag', bytes('<mata charset=gbk>'), undefined, DEFAULT],
+  ['<xeta is another tag', bytes('<xeta charset=gbk>'), undefined, DEFAULT],
   ['spaces around =', bytes('<meta charset \t= \n"big5" >'), undefined, meta('Big5')],
   ['a label with spaces inside the quotes', bytes('<meta charset=" utf-8 ">'), undefined, meta('UTF-8')],
   ['an attribute without value first', bytes('<meta foo charset=koi8-r>'), undefined, meta('KOI8-R')],
@@ -237,6 +239,8 @@ export const SNIFF_CASES = [
   ['UTF-16LE <?x', bytes('<\0?\0x\0m\0l\0'), undefined, xml('UTF-16LE')],
   ['UTF-16BE <?x', bytes('\0<\0?\0x\0m\0l'), undefined, xml('UTF-16BE')],
   ['UTF-16LE <?x without its last zero', bytes('<\0?\0x'), undefined, DEFAULT],
+  ['UTF-16LE <?x, its six bytes alone', bytes('<\0?\0x\0'), undefined, xml('UTF-16LE')],
+  ['UTF-16BE <?x, its six bytes alone', bytes('\0<\0?\0x'), undefined, xml('UTF-16BE')],
   // Get an XML encoding, when the prescan is aborted.
   ['XML declaration', bytes('<?xml version="1.0" encoding="Shift_JIS"?><p>'), undefined, xml('Shift_JIS')],
   ['XML declaration, single quotes', bytes("<?xml version='1.0' encoding='euc-kr'?>"), undefined, xml('EUC-KR')],
@@ -547,8 +551,13 @@ export default [
       const stream = new detect.HTMLDecoderStream();
       equal(Object.prototype.toString.call(stream), '[object HTMLDecoderStream]');
       ok(stream.readable instanceof ReadableStream && stream.writable instanceof WritableStream);
-      const get = Object.getOwnPropertyDescriptor(detect.HTMLDecoderStream.prototype, 'encoding').get;
-      throws(() => get.call({}), TypeError);
+      for (const name of ['encoding', 'source']) {
+        const get = Object.getOwnPropertyDescriptor(detect.HTMLDecoderStream.prototype, name).get;
+        for (const that of [{}, 1, undefined, new TransformStream()]) {
+          const e = throws(() => get.call(that), TypeError, name);
+          ok(/illegal invocation/.test(e.message), `${name}: ${e.message}`);
+        }
+      }
     },
   ],
 

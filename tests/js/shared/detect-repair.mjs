@@ -37,6 +37,9 @@ export default [
       // GBK reads C3 A9 as one pair: pointer (0xC3 − 0x81) × 190 + (0xA9 − 0x41) = 12644, 茅 U+8305
       // in index-gb18030.txt.
       deepEqual(detect.repair('caf茅'), { text: 'café', changed: true, steps: [step('GBK')] });
+      // п D0 BF, р D1 80, и D0 B8: Shift_JIS reads 0xA1-0xDF as U+FF61 + (byte − 0xA1), 0x80 as
+      // U+0080: ﾐ ｿ ﾑ U+0080 ﾐ ｸ. Three letters of another script are evidence enough.
+      deepEqual(detect.repair('ﾐｿﾑ\u0080ﾐｸ'), { text: 'при', changed: true, steps: [step('Shift_JIS')] });
     },
   ],
 
@@ -73,6 +76,17 @@ export default [
   ],
 
   [
+    'repair: where runs are left as they are, the repaired ones must be at least as many',
+    (detect) => {
+      // Ç, « and — are runs windows-1252 does not undo (C7 alone is cut UTF-8; AB and 97 are no
+      // leading bytes); Ã© (C3 A9, é) twice is: two repaired against two left, then three.
+      deepEqual(detect.repair('Ça « Ã©tÃ©'), { text: 'Ça « été', changed: true, steps: [step('windows-1252')] });
+      const more = 'Ça — « Ã©tÃ©';
+      deepEqual(detect.repair(more), { text: more, changed: false, steps: [] });
+    },
+  ],
+
+  [
     'repair: correct text is left as it is',
     (detect) => {
       const correct = [
@@ -96,6 +110,9 @@ export default [
         '科克',
         '한국어',
         'emoji 😀 and a lone surrogate \uD800',
+        // 虂 is GBK CC 81 (pointer 14314), which as UTF-8 is U+0301, a combining acute: here after
+        // { | and }, which are no letters.
+        '{虂|虂}虂',
       ];
       for (const text of correct) {
         deepEqual(detect.repair(text), { text, changed: false, steps: [] }, text);
