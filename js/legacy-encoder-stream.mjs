@@ -10,6 +10,8 @@ import {
   isObject,
   illegalInvocation,
   defineInterface,
+  genericTransformStream,
+  requireTransformStream,
   requireArguments,
   lengthOf,
 } from './webidl.mjs';
@@ -24,7 +26,6 @@ const fatalOf = uncurryGetter(LegacyEncoder.prototype, 'fatal');
 
 export class LegacyEncoderStream {
   #encoder;
-  #transform;
 
   constructor(label, options = undefined) {
     const what = "Failed to construct 'LegacyEncoderStream'";
@@ -32,7 +33,7 @@ export class LegacyEncoderStream {
     requireArguments(arguments.length, 1, what);
     const l = toDOMString(label);
     const { fatal } = toDictionary(options, ['fatal'], what);
-    if (typeof TransformStream !== 'function') throw new TypeError(`${what}: TransformStream is not available.`);
+    requireTransformStream(what);
     let encoder;
     try {
       encoder = new LegacyEncoder(l, { fatal });
@@ -42,7 +43,7 @@ export class LegacyEncoderStream {
       throw new RangeError(e.message.replace("'LegacyEncoder'", "'LegacyEncoderStream'"));
     }
     this.#encoder = encoder;
-    this.#transform = new TransformStream({
+    setTransform(this, {
       // Each chunk is converted as a DOMString; a fatal error (a TypeError) errors the stream.
       transform(chunk, controller) {
         const bytes = encode(encoder, toDOMString(chunk), { stream: true });
@@ -65,15 +66,6 @@ export class LegacyEncoderStream {
     if (!isObject(this) || !(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.fatal');
     return fatalOf(this.#encoder);
   }
-
-  get readable() {
-    if (!isObject(this) || !(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.readable');
-    return this.#transform.readable;
-  }
-
-  get writable() {
-    if (!isObject(this) || !(#encoder in this)) throw illegalInvocation('LegacyEncoderStream.writable');
-    return this.#transform.writable;
-  }
 }
+const setTransform = genericTransformStream(LegacyEncoderStream, 'LegacyEncoderStream');
 defineInterface(LegacyEncoderStream, 'LegacyEncoderStream');

@@ -2,26 +2,30 @@
 // TextEncoderStream (https://encoding.spec.whatwg.org/#interface-textencoderstream) as shims over
 // TransformStream.
 
-import { EMPTY_BYTES, toDOMString, toBytes, isObject, illegalInvocation, defineInterface } from './webidl.mjs';
+import {
+  EMPTY_BYTES,
+  toDOMString,
+  toBytes,
+  isObject,
+  illegalInvocation,
+  defineInterface,
+  genericTransformStream,
+  requireTransformStream,
+} from './webidl.mjs';
 import { FATAL, IGNORE_BOM, LOWER_NAMES, ready } from './wasm.mjs';
 import { newDecoderState } from './text-decoder.mjs';
 import { encodeUtf8 } from './text-encoder.mjs';
 import { StringPrototypeCharCodeAt, StringPrototypeSlice } from './primordials.mjs';
 
-function newTransformStream(what, transformer) {
-  if (typeof TransformStream !== 'function') throw new TypeError(`${what}: TransformStream is not available.`);
-  return new TransformStream(transformer);
-}
-
 export class TextDecoderStream {
   #state;
-  #transform;
 
   constructor(label = undefined, options = undefined) {
     const what = "Failed to construct 'TextDecoderStream'";
     const state = newDecoderState(label, options, what);
     this.#state = state;
-    this.#transform = newTransformStream(what, {
+    requireTransformStream(what);
+    setDecoderTransform(this, {
       // decode and enqueue a chunk: a fatal error or a wrong chunk throws, erroring the stream.
       transform(chunk, controller) {
         let text;
@@ -55,29 +59,21 @@ export class TextDecoderStream {
     if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoderStream.ignoreBOM');
     return (this.#state.flags & IGNORE_BOM) !== 0;
   }
-
-  get readable() {
-    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoderStream.readable');
-    return this.#transform.readable;
-  }
-
-  get writable() {
-    if (!isObject(this) || !(#state in this)) throw illegalInvocation('TextDecoderStream.writable');
-    return this.#transform.writable;
-  }
 }
+const setDecoderTransform = genericTransformStream(TextDecoderStream, 'TextDecoderStream');
 defineInterface(TextDecoderStream, 'TextDecoderStream');
 
 const EF_BF_BD = [0xef, 0xbf, 0xbd];
 
 export class TextEncoderStream {
-  #transform;
+  #brand = true;
 
   constructor() {
     ready();
     // The leading surrogate of a chunk's last code unit, carried to the next chunk.
     let pending = '';
-    this.#transform = newTransformStream("Failed to construct 'TextEncoderStream'", {
+    requireTransformStream("Failed to construct 'TextEncoderStream'");
+    setEncoderTransform(this, {
       // encode and enqueue a chunk, with convert code unit to scalar value across chunks.
       transform(chunk, controller) {
         let s = pending + toDOMString(chunk);
@@ -97,18 +93,9 @@ export class TextEncoderStream {
   }
 
   get encoding() {
-    if (!isObject(this) || !(#transform in this)) throw illegalInvocation('TextEncoderStream.encoding');
+    if (!isObject(this) || !(#brand in this)) throw illegalInvocation('TextEncoderStream.encoding');
     return 'utf-8';
   }
-
-  get readable() {
-    if (!isObject(this) || !(#transform in this)) throw illegalInvocation('TextEncoderStream.readable');
-    return this.#transform.readable;
-  }
-
-  get writable() {
-    if (!isObject(this) || !(#transform in this)) throw illegalInvocation('TextEncoderStream.writable');
-    return this.#transform.writable;
-  }
 }
+const setEncoderTransform = genericTransformStream(TextEncoderStream, 'TextEncoderStream');
 defineInterface(TextEncoderStream, 'TextEncoderStream');

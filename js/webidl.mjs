@@ -14,6 +14,8 @@ import {
   TypedArrayPrototypeGetBuffer as typedArrayBuffer,
   TypedArrayPrototypeGetByteOffset as typedArrayByteOffset,
   TypedArrayPrototypeGetLength as typedArrayLength,
+  WeakMapPrototypeGet,
+  WeakMapPrototypeSet,
 } from './primordials.mjs';
 
 const typedArrayProto = Object.getPrototypeOf(U8.prototype);
@@ -179,6 +181,32 @@ export function reentered(what) {
 
 export function illegalInvocation(what) {
   return new TypeError(`${what}: 'this' is not an instance of this interface (illegal invocation).`);
+}
+
+// The stream classes' constructors refuse to run where the runtime has no TransformStream.
+export function requireTransformStream(what) {
+  if (typeof TransformStream !== 'function') throw new TypeError(`${what}: TransformStream is not available.`);
+}
+
+// The GenericTransformStream mixin (https://streams.spec.whatwg.org/#generictransformstream) on
+// interface `name`: its readable and writable getters on `cls.prototype` (defineInterface then
+// names them and makes them enumerable), reading the TransformStream that the returned function
+// makes with a transformer for each instance; on anything else they throw, as a brand check does.
+export function genericTransformStream(cls, name) {
+  const transforms = new WeakMap();
+  for (const attribute of ['readable', 'writable']) {
+    Object.defineProperty(cls.prototype, attribute, {
+      get() {
+        const transform = WeakMapPrototypeGet(transforms, this);
+        if (transform === undefined) throw illegalInvocation(`${name}.${attribute}`);
+        return transform[attribute];
+      },
+      configurable: true,
+    });
+  }
+  return (instance, transformer) => {
+    WeakMapPrototypeSet(transforms, instance, new TransformStream(transformer));
+  };
 }
 
 // The mark of this package's classes, and what isOurs reads it with, captured at load.

@@ -44,6 +44,7 @@ const encodingFiles = {
   'src/japanese/euc_jp.rs': { modules: ['euc_jp'], test: 'japanese' },
   'src/japanese/shift_jis.rs': { modules: ['shift_jis'], test: 'japanese' },
   'src/japanese/iso_2022_jp.rs': { modules: ['iso_2022_jp'], test: 'japanese' },
+  'src/japanese/mod.rs': { modules: ['euc_jp', 'iso_2022_jp', 'shift_jis'], test: 'japanese' },
   'src/chinese_simplified.rs': { modules: ['gbk', 'gb18030'], test: 'chinese' },
   'src/chinese_traditional.rs': { modules: ['big5'], test: 'chinese' },
 };

@@ -5,7 +5,17 @@
 // (https://html.spec.whatwg.org/multipage/parsing.html#the-input-byte-stream: a BOM is skipped).
 
 import { TextDecoder } from '../index.mjs';
-import { copyBytes, defineInterface, illegalInvocation, isObject, lengthOf, setBytes, toBytes } from '../webidl.mjs';
+import {
+  copyBytes,
+  defineInterface,
+  genericTransformStream,
+  illegalInvocation,
+  isObject,
+  lengthOf,
+  requireTransformStream,
+  setBytes,
+  toBytes,
+} from '../webidl.mjs';
 import { ReflectApply, U8 } from '../primordials.mjs';
 import { PRESCAN_LIMIT, encodingSniffingAlgorithm, firstBytes, htmlSniffOptions } from './sniff-html.mjs';
 
@@ -33,7 +43,6 @@ const REPLACEMENT = { replacement: true };
 
 export class HTMLDecoderStream {
   #state;
-  #transform;
 
   constructor(options = undefined) {
     if (options !== undefined && options !== null && !isObject(options)) {
@@ -44,7 +53,7 @@ export class HTMLDecoderStream {
     const fatal = !!(options == null ? undefined : options.fatal);
     const transportLabel = options == null ? undefined : options.transportLabel;
     const sniffing = htmlSniffOptions({ defaultEncoding, transportLabel }, CONSTRUCT);
-    if (typeof TransformStream !== 'function') throw new TypeError(`${CONSTRUCT}: TransformStream is not available.`);
+    requireTransformStream(CONSTRUCT);
     // encoding and source: '' until decided. held: the chunks (copies) before that, and their length.
     const state = { encoding: '', source: '', fatal, decoder: null, replaced: false, held: [], length: 0 };
     this.#state = state;
@@ -57,7 +66,7 @@ export class HTMLDecoderStream {
       state.decoder = encoding === 'replacement' ? REPLACEMENT : new TextDecoder(encoding, { __proto__: null, fatal });
       return decodeWith(state, bytes, stream);
     };
-    this.#transform = new TransformStream({
+    setTransform(this, {
       transform(chunk, controller) {
         const bytes = toBytes(chunk, WRITE);
         let text;
@@ -95,17 +104,8 @@ export class HTMLDecoderStream {
     if (!isObject(this) || !(#state in this)) throw illegalInvocation('HTMLDecoderStream.fatal');
     return this.#state.fatal;
   }
-
-  get readable() {
-    if (!isObject(this) || !(#state in this)) throw illegalInvocation('HTMLDecoderStream.readable');
-    return this.#transform.readable;
-  }
-
-  get writable() {
-    if (!isObject(this) || !(#state in this)) throw illegalInvocation('HTMLDecoderStream.writable');
-    return this.#transform.writable;
-  }
 }
+const setTransform = genericTransformStream(HTMLDecoderStream, 'HTMLDecoderStream');
 defineInterface(HTMLDecoderStream, 'HTMLDecoderStream');
 
 // The held chunks (`length` bytes in all) and then `last` (if any), as one Uint8Array.

@@ -345,7 +345,8 @@ impl Default for Iso2022JpEncoder {
 
 /// For each BMP code point, the two bytes of its index jis0208 pointer after the handler's
 /// mapping (`index_code_point`), packed, or 0 where it has none; built once from EUC-JP's bytes,
-/// which are these plus 0x80 each (EUC-JP's other entries have a first byte below 0xA1).
+/// which are these plus 0x80 each (EUC-JP's other entries have a first byte below 0xA1). EUC-JP's
+/// encoder maps U+2212 to U+FF0D as this one does, so its bytes hold U+FF0D's for U+2212 already.
 fn jis0208_bytes() -> &'static BmpTable {
     static BYTES: OnceLock<Box<BmpTable>> = OnceLock::new();
     BYTES.get_or_init(|| {
@@ -530,14 +531,13 @@ fn is_ascii_byte(u: u16) -> bool {
     (u32::from(u > 0x7F) | SHIFTS_AND_ESCAPE >> (u & 0x1F) & u32::from(u < 0x20)) == 0
 }
 
-/// The code point looked up in index jis0208 for `c`
-/// (<https://encoding.spec.whatwg.org/#iso-2022-jp-encoder>): U+FF0D for U+2212, the index
+/// The code point looked up in EUC-JP's bytes for `c` (the handler's
+/// <https://encoding.spec.whatwg.org/#iso-2022-jp-encoder> looks it up in index jis0208): the index
 /// ISO-2022-JP katakana's (<https://encoding.spec.whatwg.org/#index-iso-2022-jp-katakana>) code
-/// point for halfwidth katakana, else `c`.
+/// point for halfwidth katakana, else `c` (U+2212 included: see [`jis0208_bytes`]).
 #[inline(always)]
 fn index_code_point(c: u32) -> u32 {
     match c {
-        0x2212 => 0xFF0D,
         0xFF61..=0xFF9F => u32::from(tables::ISO_2022_JP_KATAKANA[c as usize - 0xFF61]),
         _ => c,
     }
@@ -668,6 +668,18 @@ mod tests {
         assert_eq!(run(State::TrailingByte, b"abc", &mut out), 0);
     }
 
+    // https://encoding.spec.whatwg.org/#iso-2022-jp-encoder, steps 3 and 4: in the ASCII state an
+    // ASCII code point is its own byte, but U+000E, U+000F and U+001B are errors. The bulk path
+    // leaves every other unit to the handler, which gives the same output: only this sees a unit
+    // it wrongly leaves.
+    #[test]
+    fn ascii_bytes_are_ascii_but_shifts_and_escape() {
+        for u in 0..=u16::MAX {
+            let expected = u <= 0x7F && !matches!(u, 0x0E | 0x0F | 0x1B);
+            assert_eq!(is_ascii_byte(u), expected, "{u:#06X}");
+        }
+    }
+
     // The encoder's bulk paths, worked by hand from https://encoding.spec.whatwg.org/#iso-2022-jp-encoder
     // and index-jis0208.txt: U+3042 has pointer 283 (bytes 0x24 0x22), U+65E5 pointer 3569
     // (0x46 0x7C); ESC $ B switches to jis0208, ESC ( B to ASCII. Each path that does nothing
@@ -708,6 +720,50 @@ mod tests {
             encoder.encode_utf16_run(&[0x3042, 0x61], &mut dst[..4]),
             (1, 2)
         );
+        assert!(encoder.state == EncoderState::Jis0208);
+    }
+
+    // More of the bulk paths, worked by hand as above: runs longer than a block of eight units in
+    // each state, a run that starts in the jis0208 state, a unit that ends a block midway, and an
+    // output with room for the escape to jis0208 but not what follows it.
+    #[test]
+    fn encoder_bulk_paths_past_a_block_and_at_the_output_end() {
+        let mut dst = [0u8; 64];
+        // 21 ASCII units, U+007F among them: each is its own byte.
+        let ascii = b"abc\x7Fdefghijklmnopqrs~";
+        let src: Vec<u16> = ascii.iter().map(|&b| u16::from(b)).collect();
+        let mut encoder = Iso2022JpEncoder::default();
+        assert_eq!(encoder.encode_utf16_run(&src, &mut dst), (21, 21));
+        assert_eq!(&dst[..21], &ascii[..]);
+
+        // Ten U+3042 from the jis0208 state: eight in a block, two alone.
+        let mut encoder = Iso2022JpEncoder::restore(2).unwrap();
+        assert_eq!(encoder.encode_utf16_run(&[0x3042; 10], &mut dst), (10, 20));
+        assert_eq!(&dst[..20], &[0x24, 0x22].repeat(10)[..]);
+
+        // U+3042 ×3, `a`, U+3042 ×6 from the jis0208 state: the block ends at `a`, which switches to
+        // ASCII, and U+3042 back to jis0208.
+        let src: Vec<u16> = "あああaああああああ".encode_utf16().collect();
+        let mut expected = [0x24, 0x22].repeat(3);
+        expected.extend_from_slice(b"\x1B(Ba\x1B$B");
+        expected.extend_from_slice(&[0x24, 0x22].repeat(6));
+        let mut encoder = Iso2022JpEncoder::restore(2).unwrap();
+        assert_eq!(encoder.encode_utf16_run(&src, &mut dst), (10, 25));
+        assert_eq!(&dst[..25], &expected[..]);
+
+        // `a` then U+3042 from the ASCII state: with three bytes left after `a` the escape is
+        // written (the handler restores U+3042 after it), with two it is not.
+        let mut encoder = Iso2022JpEncoder::default();
+        assert_eq!(
+            encoder.encode_utf16_run(&[0x61, 0x3042], &mut dst[..3]),
+            (1, 1)
+        );
+        assert!(encoder.state == EncoderState::Ascii);
+        assert_eq!(
+            encoder.encode_utf16_run(&[0x61, 0x3042], &mut dst[..4]),
+            (1, 4)
+        );
+        assert_eq!(&dst[..4], b"a\x1B$B");
         assert!(encoder.state == EncoderState::Jis0208);
     }
 }

@@ -1,7 +1,7 @@
 // The demo page in headless Chromium: `npm start` serves it, the tests drive it like a person would.
 // Expected bytes come from the standard's index files and encoder formulas, never from our encoder.
 // Run: node --test tests/browser/   (screenshots land in test-results/)
-import { describe, test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import {
   external,
   gbk,
   hex,
-  openPage,
+  describePage,
   pickEncoding,
   resultEncoding,
   root,
@@ -21,6 +21,7 @@ import {
   shiftJis,
   shots,
   shownHex,
+  viewports,
 } from './lib.mjs';
 
 const sjisText = 'Shift_JIS: 日本語のテキスト、ｶﾀｶﾅ。';
@@ -29,17 +30,9 @@ const krText = 'EUC-KR: 한국어 텍스트 ';
 
 // ---- Desktop ----
 
-describe('desktop', () => {
-  let page;
-  let context;
-  let problems;
-  before(async () => ({ page, context, problems } = await openPage({ width: 1280, height: 900 })));
-  after(async () => {
-    assert.deepEqual(problems, [], 'no uncaught errors on the page');
-    await context.close();
-  });
-
+describePage('desktop', viewports.desktop, (view) => {
   test('offers all 40 encodings grouped as the standard does, found by any label', async () => {
+    const { page } = view;
     const standard = JSON.parse(readFileSync(join(root, 'indexes', 'encodings.json'), 'utf8'));
     const groups = await page.$$eval('#dec-encoding optgroup', (gs) =>
       gs.map((g) => ({ heading: g.label, names: [...g.children].map((o) => o.value) })),
@@ -61,6 +54,7 @@ describe('desktop', () => {
   });
 
   test('decodes a Shift_JIS file', async () => {
+    const { page } = view;
     const file = join(scratch, 'shift_jis.txt');
     writeFileSync(file, shiftJis(sjisText));
     await pickEncoding(page, 'dec', 'sjis', 'Shift_JIS');
@@ -75,6 +69,7 @@ describe('desktop', () => {
   });
 
   test('decodes GBK bytes pasted as hex', async () => {
+    const { page } = view;
     await pickEncoding(page, 'dec', 'gbk', 'GBK');
     await clearResult(page, 'dec');
     await decodeHex(page, hex(gbk(gbkText)));
@@ -84,6 +79,7 @@ describe('desktop', () => {
   });
 
   test('auto sniffs a BOM, else uses the fallback', async () => {
+    const { page } = view;
     await page.fill('#dec-search', '');
     await page.selectOption('#dec-encoding', 'auto');
     await page.selectOption('#dec-fallback', 'windows-1252');
@@ -96,6 +92,7 @@ describe('desktop', () => {
   });
 
   test('ignoreBOM keeps a byte order mark as text', async () => {
+    const { page } = view;
     await pickEncoding(page, 'dec', 'utf-8', 'UTF-8');
     await decodeHex(page, 'ef bb bf 41');
     await page.waitForFunction(() => document.querySelector('#dec-length')?.textContent === '1');
@@ -107,6 +104,7 @@ describe('desktop', () => {
   });
 
   test('a dropped file is decoded', async () => {
+    const { page } = view;
     await pickEncoding(page, 'dec', 'koi8-r', 'KOI8-R');
     await clearResult(page, 'dec');
     // KOI8-R 0xF0 0xD2 0xC9 0xD7 0xC5 0xD4 is "Привет" (index-koi8-r.txt pointers 112, 82, 73, 87, 69, 84).
@@ -122,6 +120,7 @@ describe('desktop', () => {
   });
 
   test('differences from the browser are located by character and byte offset', async () => {
+    const { page } = view;
     // A stand-in for the browser's decoder that differs in known places, through the page's code.
     const result = await page.evaluate(async () => {
       const lib = await import('/encoding-wasm.js');
@@ -157,6 +156,7 @@ describe('desktop', () => {
   });
 
   test("shows the browser's own Big5 output beside ours", async () => {
+    const { page } = view;
     // Big5 decoder (section "Big5 decoder"): pointers 1133 and 1164 (bytes 88 62, 88 A3) decode to
     // two code points each, U+00CA U+0304 and U+00EA U+0304.
     await pickEncoding(page, 'dec', 'big5-hkscs', 'Big5');
@@ -185,6 +185,7 @@ describe('desktop', () => {
   });
 
   test('locates malformed sequences by byte offset and jumps to them', async () => {
+    const { page } = view;
     await pickEncoding(page, 'dec', 'utf8', 'UTF-8');
     // "A", a lone 0xFF, "B", a truncated three-byte sequence E2 82, "C".
     await decodeHex(page, '41 ff 42 e2 82 43');
@@ -204,6 +205,7 @@ describe('desktop', () => {
   });
 
   test('fatal mode reports the error and highlights its offset', async () => {
+    const { page } = view;
     await pickEncoding(page, 'dec', 'utf-8', 'UTF-8');
     await page.check('#dec-fatal');
     // "Hello " then E2 82 cut short by a space: malformed at byte 6.
@@ -221,6 +223,7 @@ describe('desktop', () => {
   });
 
   test('encodes text to EUC-KR with unencodable characters highlighted, and downloads it', async () => {
+    const { page } = view;
     const text = `${krText}😀`;
     await page.fill('#enc-text', text);
     await clearResult(page, 'enc');
@@ -248,6 +251,7 @@ describe('desktop', () => {
   });
 
   test('a 50 MB file decodes in a worker while the page stays responsive', { timeout: 10 * 60_000 }, async () => {
+    const { page } = view;
     const unit = 'ASCII and UTF-8: é ü ß 日本 ☃ — '; // each repetition is the same number of bytes
     const unitBytes = Buffer.from(unit, 'utf8');
     const reps = Math.ceil((50 * 1024 * 1024) / unitBytes.length);
@@ -319,6 +323,7 @@ describe('desktop', () => {
   });
 
   test('works by keyboard alone, and every control has a label', async () => {
+    const { page } = view;
     const unlabelled = await page.$$eval('input, select, textarea, button', (els) =>
       els
         .filter(
@@ -350,15 +355,9 @@ describe('desktop', () => {
 
 // ---- Phone ----
 
-describe('phone, 375 px wide', () => {
-  let page;
-  let context;
-  before(async () => ({ page, context } = await openPage({ width: 375, height: 812 })));
-  after(() => context.close());
-
-  const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth);
-
+describePage('phone, 375 px wide', viewports.phone, (view) => {
   test('decodes and encodes without horizontal scrolling', async () => {
+    const { page } = view;
     await pickEncoding(page, 'dec', 'shift_jis', 'Shift_JIS');
     // 0x82 0x20: a lead byte then ASCII, which is malformed and then decoded as itself.
     await decodeHex(page, `${hex(shiftJis(sjisText))} 82 20`);
@@ -366,7 +365,7 @@ describe('phone, 375 px wide', () => {
     await page.screenshot({ path: join(shots, 'phone-decode.png'), fullPage: true });
     assert.equal(await resultEncoding(page, 'dec'), 'Shift_JIS');
     assert.equal(await page.textContent('#dec-text'), `${sjisText}\uFFFD `);
-    assert.ok((await noSideways()) <= 375, `page is ${await noSideways()} px wide`);
+    await view.noSideways();
     await page.fill('#enc-text', `${krText}😀`);
     await clearResult(page, 'enc');
     await pickEncoding(page, 'enc', 'euc-kr', 'EUC-KR');
@@ -375,7 +374,7 @@ describe('phone, 375 px wide', () => {
     assert.equal(await resultEncoding(page, 'enc'), 'EUC-KR');
     assert.equal(await page.textContent('#enc-bad-count'), '1');
     assert.equal(await shownHex(page, 'enc-hexview'), `${hex(eucKr(krText))} ${asciiHex('&#128512;')}`);
-    assert.ok((await noSideways()) <= 375, `page is ${await noSideways()} px wide`);
+    await view.noSideways();
   });
 });
 

@@ -1,7 +1,7 @@
 // The demo page's test harness, shared by the files in tests/browser/: `npm start` serves the page,
 // headless Chromium (Debian's, through playwright-core) opens it; plus the standard's encoders,
 // computed from its index files, for expected bytes that never come from our encoder.
-import { after, before } from 'node:test';
+import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -144,6 +144,45 @@ export async function openPage(viewport) {
   await page.goto(base);
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
   return { page, context, problems };
+}
+
+/** The widths the page is tested at. */
+export const viewports = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 375, height: 812 },
+};
+
+/**
+ * A describe() whose tests share one demo page at `viewport`: opened before them, closed after
+ * them, failing if the page threw. `fn(view)` declares the tests; `view.page` is the page once
+ * they run, `view.noSideways()` asserts the page does not scroll sideways.
+ */
+export function describePage(title, viewport, fn) {
+  describe(title, () => {
+    let context;
+    let problems;
+    const view = {
+      viewport,
+      page: undefined,
+      async noSideways() {
+        const width = await view.page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= viewport.width, `the page is ${width} px wide`);
+      },
+    };
+    before(async () => ({ page: view.page, context, problems } = await openPage(viewport)));
+    after(async () => {
+      assert.deepEqual(problems, [], 'no uncaught errors on the page');
+      await context.close();
+    });
+    fn(view);
+  });
+}
+
+/** describePage() at each of `viewports`, titled `${title}, ${device} (${width} px)`: `fn(view, device)`. */
+export function forEachViewport(title, fn) {
+  for (const [device, viewport] of Object.entries(viewports)) {
+    describePage(`${title}, ${device} (${viewport.width} px)`, viewport, (view) => fn(view, device));
+  }
 }
 
 /** The bytes a hex view shows, without its offset column. */
