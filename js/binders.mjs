@@ -15,6 +15,10 @@ function loadWasm(load) {
   return load();
 }
 
+// How engines say a Content-Security-Policy refused WebAssembly: V8 and WebKit name
+// 'unsafe-eval' and the policy, SpiderMonkey only "call to WebAssembly.instantiate() blocked by CSP".
+const REFUSED = /unsafe-eval|Content.Security.Policy|blocked by CSP/i;
+
 // Records why no module could be bound for `target` ({ name, bind, fail }: see bindOrFallback):
 // `wasmError` from the WebAssembly module, then `then` (what went wrong with the JavaScript build,
 // or what to do where the entry has none).
@@ -22,7 +26,7 @@ function failed(target, wasmError, then, cause) {
   const why =
     typeof WebAssembly !== 'object'
       ? 'this runtime has no WebAssembly'
-      : /unsafe-eval|Content.Security.Policy/i.test(text(wasmError))
+      : REFUSED.test(text(wasmError))
         ? `WebAssembly is refused here by a Content-Security-Policy without 'wasm-unsafe-eval' (${text(wasmError)})`
         : `its WebAssembly module could not be loaded (${text(wasmError)})`;
   target.fail(`${target.name} cannot run: ${why}; ${then}.`, cause);

@@ -52,9 +52,17 @@ impl Heap {
             self.end = self.top;
         }
         if self.end - self.top < size {
-            let pages = (size - (self.end - self.top)).div_ceil(PAGE);
+            // By an eighth of the memory at least: each growth is slow however small (about a
+            // millisecond in V8; wasm2js copies the whole heap), and many small blocks (a
+            // detector's each) would otherwise grow it every few blocks. Near the limit, by what
+            // is needed only.
+            let needed = (size - (self.end - self.top)).div_ceil(PAGE);
+            let mut pages = needed.max(wasm32::memory_size(0) / 8);
             if wasm32::memory_grow(0, pages) == usize::MAX {
-                return 0;
+                if pages == needed || wasm32::memory_grow(0, needed) == usize::MAX {
+                    return 0;
+                }
+                pages = needed;
             }
             self.end += pages * PAGE;
         }
