@@ -154,7 +154,7 @@ impl Detector {
 
     /// Stops scoring the candidates (single-byte ones by language) too far behind the best one.
     fn prune(&mut self) {
-        let best = self.costs(None).map(|(_, cost)| cost).min().unwrap_or(0);
+        let best = self.costs(None).map(|(_, cost, _)| cost).min().unwrap_or(0);
         let limit = best + PRUNE_NATS * u64::from(ASCII_SCALE);
         for i in 0..self.single_byte.len() {
             for l in 0..self.single_byte[i].group().languages.min(MAX_LANGUAGES) {
@@ -178,9 +178,10 @@ impl Detector {
     }
 
     /// Every candidate still in the running with its cost in 1/`ASCII_SCALE` nat (lower is
-    /// likelier), the encodings of `tld` (if any) favoured. A single-byte candidate's cost is its
+    /// likelier), the encodings of `tld` (if any) favoured, and its group and letters' rarity
+    /// (`SingleByte::rarity`; `u64::MAX` for a CJK one). A single-byte candidate's cost is its
     /// cost in the language of its group that fits the text best.
-    fn costs(&self, tld: Option<&[u8]>) -> impl Iterator<Item = (Encoding, u64)> + '_ {
+    fn costs(&self, tld: Option<&[u8]>) -> impl Iterator<Item = (Encoding, u64, u64)> + '_ {
         let native = tld.map(|tld| fallback(Some(tld)));
         let bonus = move |encoding: Encoding| match native {
             Some(n) if same_group(n, encoding) => TLD_BONUS_NATS * u64::from(ASCII_SCALE),
@@ -197,15 +198,15 @@ impl Detector {
                     .filter(|l| c.pruned & (1 << l) == 0)
                     .map(|l| self.language_cost(i, l))
                     .min()?;
-                Some((SINGLE_BYTE[c.which].0, best))
+                Some((SINGLE_BYTE[c.which].0, best, c.rarity))
             });
         let cjk = self.cjk.iter().filter(|c| !c.disqualified).map(move |c| {
             let ascii = ascii_cost(CJK[c.table_index()].ascii, &self.ascii_pairs);
-            (c.encoding(), c.cost() * unit + ascii)
+            (c.encoding(), c.cost() * unit + ascii, u64::MAX)
         });
         single
             .chain(cjk)
-            .map(move |(e, cost)| (e, cost.saturating_sub(bonus(e))))
+            .map(move |(e, cost, rarity)| (e, cost.saturating_sub(bonus(e)), rarity))
     }
 
     /// The encoding a BOM at the start says, if any.
@@ -235,22 +236,27 @@ impl Detector {
         if allow_utf8 && self.utf8.valid() {
             return vec![(Encoding::Utf8, 1.0)];
         }
-        // By cost, ties in the candidates' order (the usual encoding of a group first): an
-        // insertion sort of the few candidates, which keeps the wasm module smaller than std's.
-        let mut ranked: Vec<(Encoding, u64)> = Vec::new();
-        for (encoding, cost) in self.costs(tld) {
+        // By cost: a tie between encodings of a group goes to the one whose
+        // letters the group's languages write more often (letters the best language never has
+        // cost the same in it, whichever they are); other ties stay in the candidates' order
+        // (the usual encoding of a group first). An insertion sort of the few candidates, which
+        // keeps the wasm module smaller than std's.
+        let mut ranked: Vec<(Encoding, u64, u64)> = Vec::new();
+        for (encoding, cost, rarity) in self.costs(tld) {
             let at = ranked
                 .iter()
-                .position(|&(_, c)| c > cost)
+                .position(|&(_, c, r)| {
+                    c > cost || (c == cost && r >> 56 == rarity >> 56 && r > rarity)
+                })
                 .unwrap_or(ranked.len());
-            ranked.insert(at, (encoding, cost));
+            ranked.insert(at, (encoding, cost, rarity));
         }
-        let best = ranked.first().map_or(0, |&(_, cost)| cost);
+        let best = ranked.first().map_or(0, |&(_, cost, _)| cost);
         let weight = |cost: u64| (-((cost - best) as f32) / ASCII_SCALE as f32).exp();
-        let total: f32 = ranked.iter().map(|&(_, cost)| weight(cost)).sum();
+        let total: f32 = ranked.iter().map(|&(_, cost, _)| weight(cost)).sum();
         let mut out: Vec<(Encoding, f32)> = ranked
             .iter()
-            .map(|&(e, cost)| (self.name(e), weight(cost) / total))
+            .map(|&(e, cost, _)| (self.name(e), weight(cost) / total))
             .filter(|&(_, confidence)| confidence >= MIN_CONFIDENCE)
             .collect();
         if out.is_empty() {

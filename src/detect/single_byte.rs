@@ -60,6 +60,10 @@ pub struct SingleByte {
     pub costs: [u64; MAX_LANGUAGES],
     /// The languages no longer scored (bit i for language i).
     pub pruned: u32,
+    /// The group's index (bits 56-63) and the sum of the non-ASCII bytes' classes: the group's
+    /// alphabet is in order of frequency in all its languages, so the lower the sum, the commoner
+    /// the text's letters in the group as a whole.
+    pub rarity: u64,
 }
 
 impl SingleByte {
@@ -69,6 +73,7 @@ impl SingleByte {
             prev: 0,
             costs: [0; MAX_LANGUAGES],
             pruned: 0,
+            rarity: (SINGLE_BYTE[which].1 as u64) << 56,
         }
     }
 
@@ -105,7 +110,9 @@ impl SingleByte {
                 }
                 ascii_class(b)
             } else {
-                byte(classes + usize::from(b - 0x80))
+                let class = byte(classes + usize::from(b - 0x80));
+                self.rarity += u64::from(class & 63);
+                class
             };
             if class & 63 == IMPOSSIBLE {
                 for cost in &mut costs[..n] {

@@ -165,3 +165,22 @@ fn pieces_of_any_size_give_the_same_guess() {
         );
     }
 }
+
+#[test]
+fn a_tie_in_a_group_goes_to_the_letters_its_languages_write_more() {
+    // Hungarian in ISO-8859-2 with a place name's "ž" (0xBE), which windows-1250 reads as "ľ":
+    // Hungarian writes neither, so the two cost the same; "ž" is the commoner in the group's
+    // languages (Czech, Slovak, Slovenian, Croatian against Slovak alone).
+    let text = b"A fejleszt\xF5 csapat \xFAj verzi\xF3t adott ki a h\xE9t elej\xE9n, amely sok \
+        hib\xE1t jav\xEDt. Koprivnica-Kri\xBEevci megye";
+    let ranked = detect(text, None, false);
+    assert_eq!(ranked[0].0, Encoding::Iso8859_2);
+    assert_eq!(ranked[1].0, Encoding::Windows1250);
+    assert_eq!(ranked[0].1, ranked[1].1);
+    // Without a byte the two read differently, the tie stays with the usual encoding.
+    let same = b"A fejleszt\xF5 csapat \xFAj verzi\xF3t adott ki a h\xE9t elej\xE9n.";
+    let ranked = detect(same, None, false);
+    assert_eq!(ranked[0].0, Encoding::Windows1250);
+    assert_eq!(ranked[1].0, Encoding::Iso8859_2);
+    assert_eq!(ranked[0].1, ranked[1].1);
+}
