@@ -2,6 +2,7 @@
 // TextDecoderStream. Both produce the same result shape, rendered by render().
 import { compareWithBrowser } from './compare.js';
 import { HEX_LIMIT, renderHex, showMark, toHex } from './hexview.js';
+import { el } from './dom.js';
 
 export const TEXT_LIMIT = 20_000;
 export const WORKER_THRESHOLD = 1024 * 1024;
@@ -98,12 +99,6 @@ export function decodeInWorker(file, options, onProgress, signal) {
 }
 
 const byteLabel = (n) => `${n.toLocaleString('en')} (0x${n.toString(16)})`;
-
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
 /** The text view: the decoded text with each error's U+FFFD marked. */
 function renderText(pre, text, errors) {

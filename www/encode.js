@@ -2,6 +2,7 @@
 // locates each unencodable character's bytes.
 import { encodeSpans } from './bytemap.js';
 import { renderHex, showMark, toHex } from './hexview.js';
+import { el } from './dom.js';
 
 const MAX_ANALYSED = 100_000;
 const TEXT_SHOWN = 20_000;
@@ -71,12 +72,6 @@ export function analyse(lib, text, name) {
 }
 
 const cpLabel = (cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
 /**
  * Encodes the text and renders its characters, bytes, unencodable characters and errors.

@@ -2,15 +2,10 @@
 // (its guesses first, likeliest first), then those that decode them without a single malformed
 // sequence, then the others by how many they find.
 import { percent, replaceKeepingFocus } from './guess.js';
+import { el } from './dom.js';
 
 export const EVERY_LIMIT = 64 * 1024;
 const PREVIEW = 60;
-
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
 // Single-byte encodings (and x-user-defined) decode almost any bytes without errors, so a clean
 // decode says less about them than about a multi-byte encoding, whose sequences rarely line up by

@@ -1,6 +1,8 @@
 // "What encoding is this?": detect() from encoding-wasm/detect ranks the encodings the bytes may
 // be in, with its confidence in each; every guess is one click away from decoding with it.
 
+import { el } from './dom.js';
+
 /** The detector's guesses for `bytes` (UTF-8 allowed), likeliest first: [{ encoding, confidence }]. */
 export function guesses(detect, bytes) {
   const { encoding, confidence, alternatives } = detect.detect(bytes, { allowUTF8: true });
@@ -13,12 +15,6 @@ export function percent(c) {
   if (c > 0.999) return '> 99.9 %';
   if (c < 0.001) return '< 0.1 %';
   return `${(c * 100).toFixed(1)} %`;
-}
-
-function el(tag, props = {}, ...children) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
 }
 
 /** Replaces `container`'s content, keeping the focus on the same encoding's button if it had it. */
