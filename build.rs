@@ -57,15 +57,15 @@ fn main() {
     println!(
         "cargo:rustc-check-cfg=cfg(some_family, every_family, multi_byte_indexes, packed_indexes)"
     );
-    // The detector's module (the `detect` feature alone) is the one build without a family.
+    // The detector's module (the `detect` feature alone) is the one build without a family:
+    // there the crate is the registry and the detector alone.
+    let some_family = FAMILIES.iter().any(|&(_, _, feature)| enabled(feature));
     assert!(
-        FAMILIES.iter().any(|&(_, _, feature)| enabled(feature)) || enabled("detect"),
+        some_family || enabled("detect"),
         "enable at least one of the features {}, or detect",
         features().join(", ")
     );
-
-    // Without a family (the detector's module), the crate is the registry and the detector alone.
-    if FAMILIES.iter().any(|&(_, _, feature)| enabled(feature)) {
+    if some_family {
         println!("cargo:rustc-cfg=some_family");
     }
     if FAMILIES.iter().all(|&(_, _, feature)| enabled(feature)) {
