@@ -28,6 +28,23 @@ export function detach(buffer) {
   else throw new Skip('no way to detach an ArrayBuffer in this runtime (no transfer, no structuredClone)');
 }
 
+/// A dictionary whose members are getters: each reading pushes the member's name onto `log` and
+/// gives its value in `members`. For checking that a WebIDL dictionary's members are read once
+/// each, in lexicographic order, and when.
+export function loggingDictionary(log, members) {
+  const dictionary = {};
+  for (const [name, value] of Object.entries(members)) {
+    Object.defineProperty(dictionary, name, {
+      get() {
+        log.push(name);
+        return value;
+      },
+      enumerable: true,
+    });
+  }
+  return dictionary;
+}
+
 const show = (v) => {
   if (typeof v === 'string') return JSON.stringify(v);
   if (ArrayBuffer.isView(v)) return `${v.constructor.name}[${Array.from(v).join(',')}]`;

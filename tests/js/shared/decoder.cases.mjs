@@ -1,6 +1,6 @@
 // TextDecoder (§ 7.2) in every runtime: labels, names, BOM, streaming, fatal mode and its reset.
 // Expected strings come from the standard's algorithms and index tables, written out here.
-import { detach, equal, ok, sharedArrayBuffer, throws } from './assert.mjs';
+import { detach, equal, loggingDictionary, ok, sharedArrayBuffer, throws } from './assert.mjs';
 
 const b = (...bytes) => new Uint8Array(bytes);
 const FFFD = '\uFFFD';
@@ -279,20 +279,7 @@ export default [
     'options: dictionary members read once in order, converted with ToBoolean',
     (lib) => {
       const log = [];
-      const options = {
-        get fatal() {
-          log.push('fatal');
-          return 'yes';
-        },
-        get ignoreBOM() {
-          log.push('ignoreBOM');
-          return 0;
-        },
-        get stream() {
-          log.push('stream');
-          return 1;
-        },
-      };
+      const options = loggingDictionary(log, { fatal: 'yes', ignoreBOM: 0, stream: 1 });
       const d = new lib.TextDecoder('utf-8', options);
       equal(log.join(), 'fatal,ignoreBOM');
       equal(d.fatal, true);
@@ -323,27 +310,13 @@ export default [
                 return 'nope';
               },
             },
-            {
-              get fatal() {
-                log.push('fatal');
-                return false;
-              },
-            },
+            loggingDictionary(log, { fatal: false }),
           ),
         RangeError,
       );
       equal(log.join(), 'label,fatal');
       log.length = 0;
-      throws(
-        () =>
-          new lib.TextDecoder().decode(1, {
-            get stream() {
-              log.push('stream');
-              return false;
-            },
-          }),
-        TypeError,
-      );
+      throws(() => new lib.TextDecoder().decode(1, loggingDictionary(log, { stream: false })), TypeError);
       equal(log.join(), '');
     },
   ],

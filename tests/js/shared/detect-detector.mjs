@@ -3,7 +3,7 @@
 // guess is the top-level domain's fallback, src/detect/tld.rs: windows-1252 without one, Shift_JIS
 // for 'jp'), and sentences in one legacy encoding each, their bytes from the package's encode()
 // (encoding is not what is tested here) and checked against the standard's indexes as noted.
-import { deepEqual, equal, ok, throws, sharedArrayBuffer, detach } from './assert.mjs';
+import { deepEqual, equal, ok, throws, sharedArrayBuffer, detach, loggingDictionary } from './assert.mjs';
 
 // 日本語の文章です。今日は良い天気ですね。 in Shift_JIS: 日 93 FA (index-jis0208 pointer 3619 - …),
 // the kana 82 xx (の 82 CC, で 82 C5, す 82 B7), 。 81 42.
@@ -224,16 +224,7 @@ export default [
     'detect: options read once each, in order, as a WebIDL dictionary',
     (detect) => {
       const read = [];
-      const options = {
-        get tld() {
-          read.push('tld');
-          return { toString: () => 'JP' };
-        },
-        get allowUTF8() {
-          read.push('allowUTF8');
-          return 0;
-        },
-      };
+      const options = loggingDictionary(read, { tld: { toString: () => 'JP' }, allowUTF8: 0 });
       deepEqual(detect.detect(u8(ASCII), options), certain('Shift_JIS'));
       deepEqual(read, ['allowUTF8', 'tld']);
       equal(detect.detect(u8(UTF8), { allowUTF8: '' }).encoding === 'UTF-8', false);

@@ -9,7 +9,17 @@
 // mappings from the Encoding Standard's table of labels). tests/js/detect-html-peers.test.mjs
 // runs the same inputs through html-encoding-sniffer and encoding-sniffer.
 
-import { equal, deepEqual, ok, rejects, throws, pipe, sharedArrayBuffer, detach } from './assert.mjs';
+import {
+  equal,
+  deepEqual,
+  ok,
+  rejects,
+  throws,
+  pipe,
+  sharedArrayBuffer,
+  detach,
+  loggingDictionary,
+} from './assert.mjs';
 
 // The bytes of `parts`: a string gives its code units as bytes (all below 0x100), an array its numbers.
 export function bytes(...parts) {
@@ -353,16 +363,10 @@ export default [
     'sniffHTML: options are read once each, defaultEncoding first; a label is converted to a string',
     (detect) => {
       const reads = [];
-      const options = {
-        get transportLabel() {
-          reads.push('transportLabel');
-          return { toString: () => 'latin2' };
-        },
-        get defaultEncoding() {
-          reads.push('defaultEncoding');
-          return undefined;
-        },
-      };
+      const options = loggingDictionary(reads, {
+        transportLabel: { toString: () => 'latin2' },
+        defaultEncoding: undefined,
+      });
       deepEqual(detect.sniffHTML(bytes(KOI8), options), transport('ISO-8859-2'));
       deepEqual(reads, ['defaultEncoding', 'transportLabel']);
     },

@@ -1,6 +1,6 @@
 // LegacyEncoderStream: TextEncoderStream's shape for every encoder. Expected bytes are the
 // standard's (index pointers named beside them), or encode() of the whole text for chunkings.
-import { equal, deepEqual, rejects, throws, ok, pipe as pipeChunks } from './assert.mjs';
+import { equal, deepEqual, rejects, throws, ok, pipe as pipeChunks, loggingDictionary } from './assert.mjs';
 
 const ascii = (s) => Array.from(s, (c) => c.charCodeAt(0));
 
@@ -199,12 +199,7 @@ export default [
             return 'latin1';
           },
         },
-        {
-          get fatal() {
-            order.push('fatal');
-            return true;
-          },
-        },
+        loggingDictionary(order, { fatal: true }),
       );
       deepEqual(order, ['label', 'fatal']);
     },
