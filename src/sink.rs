@@ -315,6 +315,54 @@ mod tests {
         assert_eq!(&b16, &[0x61, 0x62]);
     }
 
+    #[cfg(feature = "lite")]
+    #[test]
+    fn write_mapped_copies_whole_ascii_blocks_as_they_stand() {
+        // A table that maps nothing as itself shows which bytes were looked up: blocks of eight
+        // ASCII bytes are widened as they stand, the others go through the table.
+        let table = [0x4000u16; 256];
+        let src = b"abcdefghABCDEFG\xC0ab";
+        let mut b16 = [0u16; 32];
+        let mut s = Utf16Sink::new(&mut b16);
+        assert_eq!(s.write_mapped(src, &table, 0xFFFF), src.len());
+        assert_eq!(s.written(), src.len());
+        let widened: Vec<u16> = b"abcdefgh".iter().map(|&b| u16::from(b)).collect();
+        assert_eq!(&b16[..8], &widened[..]);
+        assert_eq!(&b16[8..src.len()], &[0x4000; 10]);
+    }
+
+    #[cfg(feature = "lite")]
+    #[test]
+    fn utf8_output_of_utf16_units_stops_at_surrogates_and_without_room() {
+        // U+0061, U+00E9, U+20AC, then a surrogate: 1 + 2 + 3 bytes.
+        let src = b"\x00a\x00\xE9\x20\xAC\xD8\x00";
+        let mut b8 = [0u8; 16];
+        let mut s = Utf8Sink::new(&mut b8);
+        assert_eq!(s.write_utf16_units(src, true), 6);
+        assert_eq!(s.written(), 6);
+        assert_eq!(&b8[..6], "a\u{E9}\u{20AC}".as_bytes());
+        // Little-endian, into room for three bytes more: a, then é leaves fewer than three.
+        let mut b8 = [0u8; 4];
+        let mut s = Utf8Sink::new(&mut b8);
+        assert_eq!(s.write_utf16_units(b"a\x00\xE9\x00b\x00", false), 4);
+        assert_eq!(&b8[..3], "a\u{E9}".as_bytes());
+    }
+
+    #[test]
+    fn copy_ascii_copies_the_ascii_prefix_that_fits() {
+        let mut b16 = [0u16; 4];
+        let mut s = Utf16Sink::new(&mut b16);
+        assert_eq!(s.copy_ascii(b"ab\x80c"), 2);
+        assert_eq!(s.copy_ascii(b"cdefg"), 2);
+        assert_eq!(s.written(), 4);
+        assert_eq!(b16, [0x61, 0x62, 0x63, 0x64]);
+        let mut b8 = [0u8; 4];
+        let mut s = Utf8Sink::new(&mut b8);
+        assert_eq!(s.copy_ascii(b"xy\xFFz"), 2);
+        assert_eq!(s.written(), 2);
+        assert_eq!(&b8[..2], b"xy");
+    }
+
     #[test]
     fn sinks_refuse_a_step_without_room() {
         let mut b16 = [0u16; 3];

@@ -45,6 +45,13 @@ const PRUNE_EVERY: usize = 4096;
 const TLD_BONUS_NATS: u64 = 4;
 /// Fewer than this many candidates share what is left of the confidence.
 const MIN_CONFIDENCE: f32 = 1e-4;
+/// ASCII pairs that count in full; each one beyond them counts `ASCII_TAIL_EIGHTHS`/8. The
+/// ASCII pairs tell the language, not the encoding, and a few hundred tell it; in a long text,
+/// many more mostly measure how much of it is in another language (English passages in a
+/// Slovenian manual), and should not outweigh the non-ASCII letters that read right in one
+/// encoding only. Both chosen on the training text (`examples/detect_accuracy.rs train`).
+const ASCII_FULL_PAIRS: u64 = 512;
+const ASCII_TAIL_EIGHTHS: u64 = 3;
 
 /// KOI8-U's letters that KOI8-R has box-drawing characters for: without them, the text is
 /// KOI8-R's too, under the name it usually has.
@@ -167,17 +174,33 @@ impl Detector {
             }
         }
         let unit = u64::from(ASCII_SCALE / SCALE);
-        for c in self.cjk.iter_mut() {
-            c.disqualified |=
-                c.cost() * unit + ascii_cost(CJK[c.table_index()].ascii, &self.ascii_pairs) > limit;
+        for i in 0..self.cjk.len() {
+            let ascii = self.ascii_cost(CJK[self.cjk[i].table_index()].ascii);
+            let c = &mut self.cjk[i];
+            c.disqualified |= c.cost() * unit + ascii > limit;
         }
+    }
+
+    /// The cost of the ASCII pairs by the table of ASCII pair costs at `at`, as if there were
+    /// `ASCII_FULL_PAIRS` of them and `ASCII_TAIL_EIGHTHS`/8 of each one more (all pairs
+    /// weighed alike, so the order they came in changes nothing).
+    fn ascii_cost(&self, at: usize) -> u64 {
+        let cost = ascii_cost(at, &self.ascii_pairs);
+        let pairs: u64 = self.ascii_pairs.iter().sum();
+        if pairs <= ASCII_FULL_PAIRS {
+            return cost;
+        }
+        // The parts of the cost, without overflow: cost × ASCII_FULL_PAIRS / pairs, the rest.
+        let full = cost / pairs * ASCII_FULL_PAIRS + cost % pairs * ASCII_FULL_PAIRS / pairs;
+        let tail = cost - full;
+        full + tail / 8 * ASCII_TAIL_EIGHTHS + tail % 8 * ASCII_TAIL_EIGHTHS / 8
     }
 
     /// Single-byte candidate `i`'s cost in its group's language `l`, in 1/`ASCII_SCALE` nat.
     fn language_cost(&self, i: usize, l: usize) -> u64 {
         let candidate = &self.single_byte[i];
         let unit = u64::from(ASCII_SCALE / SCALE);
-        candidate.costs[l] * unit + candidate.group().ascii_cost(l, &self.ascii_pairs)
+        candidate.costs[l] * unit + self.ascii_cost(candidate.group().ascii_table(l))
     }
 
     /// Every candidate still in the running with its cost in 1/`ASCII_SCALE` nat (lower is
@@ -204,7 +227,7 @@ impl Detector {
                 Some((SINGLE_BYTE[c.which].0, best, c.rarity))
             });
         let cjk = self.cjk.iter().filter(|c| !c.disqualified).map(move |c| {
-            let ascii = ascii_cost(CJK[c.table_index()].ascii, &self.ascii_pairs);
+            let ascii = self.ascii_cost(CJK[c.table_index()].ascii);
             (c.encoding(), c.cost() * unit + ascii, u64::MAX)
         });
         single

@@ -31,12 +31,9 @@ impl Group {
         (pair, case)
     }
 
-    /// The cost, in language `language`, of the ASCII pairs `counts`.
-    pub fn ascii_cost(&self, language: usize, counts: &[u64; 9]) -> u64 {
-        ascii_cost(
-            self.table(language) + self.classes * self.classes + 9,
-            counts,
-        )
+    /// Where language `language`'s ASCII pair costs start.
+    pub fn ascii_table(&self, language: usize) -> usize {
+        self.table(language) + self.classes * self.classes + 9
     }
 }
 

@@ -184,3 +184,25 @@ fn a_tie_in_a_group_goes_to_the_letters_its_languages_write_more() {
     assert_eq!(ranked[1].0, Encoding::Iso8859_2);
     assert_eq!(ranked[0].1, ranked[1].1);
 }
+
+#[test]
+fn a_long_english_passage_does_not_outweigh_slovenian_letters() {
+    // A Slovenian manual quoting English: the ASCII pairs look English (Western), but "č" is
+    // 0xE8, which windows-1252 reads as "è", in words no Western language has. Counted in full,
+    // the 930 ASCII pairs, mostly English's, would decide for windows-1252.
+    let text = "The program keeps a list of every change you make to a drawing, so that you can \
+        step back through them one at a time and return to an earlier state when something goes \
+        wrong. How many steps it keeps depends on the memory you allow it in the settings window; \
+        a large drawing with many layers needs more of it than a small one. When the list is \
+        full, the oldest change is dropped to make room for the newest. You can also open the \
+        history panel to see the whole list at once and click on any entry to go straight back \
+        to it. Tools are grouped by what they do: the ones that select come first, then those \
+        that draw shapes and lines, then those that paint, and last the ones that change the \
+        view. Hold the mouse button down on a group to see every tool in it, or press its key to \
+        cycle through them. Če izberete več predmetov hkrati, program pokaže njihovo povprečno \
+        barvo. Občutljivost peresa na pritisk še ni podprta, zato je čopič vedno enako širok. ";
+    let (bytes, _, unmappable) = encoding_rs::WINDOWS_1250.encode(text);
+    assert!(!unmappable);
+    assert!(bytes.len() > 900);
+    assert_eq!(detect(&bytes, None, false)[0].0, Encoding::Windows1250);
+}

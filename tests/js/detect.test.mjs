@@ -106,3 +106,12 @@ test('repair: built-ins replaced after load change nothing', () => {
   }
   assert.equal(repaired, 'été');
 });
+
+test("the detector's bindWasm refuses, with an Error that says so, what is not the detector's instance", async () => {
+  // js/detect/bind.mjs as built (pkg/detect/), imported alone: the entries bind their own copy.
+  const { bindWasm } = await import('../../pkg/detect/bind.mjs');
+  const message = "encoding-wasm/detect: bindWasm() needs the detector module's instance.";
+  for (const value of [undefined, null, {}, { exports: null }, { exports: { detector_new: 1 } }]) {
+    assert.throws(() => bindWasm(value), { name: 'Error', message }, String(value));
+  }
+});

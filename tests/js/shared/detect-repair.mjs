@@ -26,6 +26,14 @@ export default [
       equal(detect.repair('Itâ€™s fine').text, 'It’s fine');
       // The bytes 0x80-0x9F read as ISO-8859-1 are U+0080-U+009F: “ is E2 80 9C.
       equal(detect.repair('â\u0080\u009cquoted').text, '“quoted');
+      // … is E2 80 A6: â U+0080 ¦ that way. Of the other single-byte encodings, only ISO-8859-2,
+      // -5 and -7 have U+0080 (their byte 0x80), and none of them both â and ¦.
+      equal(detect.repair('waitâ\u0080¦').text, 'wait…');
+      // 😀 U+1F600 is F0 9F 98 80, four bytes: windows-1252 gives ð Ÿ ˜ €.
+      deepEqual(detect.repair('ðŸ˜€ and ðŸ˜€'), { text: '😀 and 😀', changed: true, steps: [step('windows-1252')] });
+      // й decomposed, и U+0438 (D0 B8) and a combining breve U+0306 (CC 86), which may follow a
+      // letter: windows-1252 gives Ð (D0), ¸ (B8), Ì (CC), † (86).
+      deepEqual(detect.repair('Ð¸Ì†'), { text: 'и\u0306', changed: true, steps: [step('windows-1252')] });
     },
   ],
 
@@ -40,6 +48,9 @@ export default [
       // п D0 BF, р D1 80, и D0 B8: Shift_JIS reads 0xA1-0xDF as U+FF61 + (byte − 0xA1), 0x80 as
       // U+0080: ﾐ ｿ ﾑ U+0080 ﾐ ｸ. Three letters of another script are evidence enough.
       deepEqual(detect.repair('ﾐｿﾑ\u0080ﾐｸ'), { text: 'при', changed: true, steps: [step('Shift_JIS')] });
+      // Ź decomposed, Z and a combining acute U+0301 (CC 81), three times: 虂 is GBK CC 81
+      // (pointer 14314; no Shift_JIS character, so GBK is the first to encode it).
+      deepEqual(detect.repair('Z虂Z虂Z虂'), { text: 'Z\u0301Z\u0301Z\u0301', changed: true, steps: [step('GBK')] });
     },
   ],
 
@@ -104,6 +115,9 @@ export default [
         '日本語のテキスト',
         '中文文本',
         '茅', // C3 A9 in GBK, é: a Chinese character alone stays
+        // No CJK, so no multi-byte mojibake: yet Big5 writes them C6 A1, C6 A2, C6 A3 (pointers
+        // 10896-10898), which as UTF-8 is ơƢƣ (U+01A1-U+01A3).
+        '①②③',
         // GBK D0 BD CB AE (pointers 15134, 14169), which as UTF-8 is нˮ: two characters, too few.
         '薪水',
         // EUC-KR CE A1 D0 BA (pointers 14726, 15131), as UTF-8 Greek Ρ and Cyrillic к: two scripts.
@@ -126,6 +140,8 @@ export default [
       // Ã© is é, but alone it could as well be written as it is; inside a word it is not.
       equal(detect.repair('Ã©').changed, false);
       equal(detect.repair('cafÃ© au lait').text, 'café au lait');
+      // Brackets are no letters or digits: é is not inside a word there.
+      equal(detect.repair('[Ã©]').changed, false);
     },
   ],
 
@@ -136,6 +152,19 @@ export default [
       // windows-1251 reads as U+0098; undoing the outer layer alone would leave that run garbled.
       const text = 'Р В РЎСџР РЋР вЂљР В РЎвЂ\u0098Р В Р вЂ Р В Р’ВµР РЋРІР‚С™, Р В РЎВ\u0098Р В РЎвЂ\u0098Р РЋР вЂљ';
       equal(detect.repair(text).changed, false);
+      // U+0080 (byte 0x80, no UTF-8 leading byte) starts a run as any non-ASCII character does:
+      // that run is left, with its C1 control, so the two é after it are not repaired either.
+      const c1First = '\u0080Ã©tÃ©';
+      deepEqual(detect.repair(c1First), { text: c1First, changed: false, steps: [] });
+    },
+  ],
+
+  [
+    'repair: a result that mixes two scripts is not taken',
+    (detect) => {
+      // α U+03B1 (CE B1) and б U+0431 (D0 B1), Greek and Cyrillic: windows-1252 gives Î ± Ð ±.
+      const text = 'Î±Ð±';
+      deepEqual(detect.repair(text), { text, changed: false, steps: [] });
     },
   ],
 
