@@ -267,3 +267,27 @@ pub(crate) fn write_packed(packed: u16, out: &mut [u8]) -> usize {
         2
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pending_numbers_are_below_2_to_the_pending_bits() {
+        let p = Pending::of(&[0xFF, 0x80, 0x8E, 0x41]);
+        assert_eq!(
+            p,
+            Pending {
+                bytes: [0xFF, 0x80, 0x8E],
+                len: 3
+            }
+        );
+        // Length 3 in bits 0–1, then 0xFF, 0x80 and 0x8E eight bits each.
+        assert_eq!(p.pack(), 3 | 0xFF << 2 | 0x80 << 10 | 0x8E << 18);
+        assert_eq!(Pending::unpack(p.pack()), Some(p));
+        let max = (1 << PENDING_BITS) - 1;
+        assert_eq!(Pending::unpack(max).map(Pending::pack), Some(max));
+        assert_eq!(Pending::unpack(1 << PENDING_BITS), None);
+        assert_eq!(Pending::unpack(u32::MAX), None);
+    }
+}
