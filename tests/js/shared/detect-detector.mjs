@@ -283,6 +283,17 @@ export default [
       for (const start of [0, 1, 2]) {
         deepEqual(detect.sniffHTML(utf8.subarray(start), { detect: true }), { encoding: 'UTF-8', source: 'detect' });
       }
+      // The same, 1024 bytes in all (340 あ and E3): the input ends there, so the cut is an error.
+      const cut = utf8.subarray(0, 1024);
+      equal(cut[1023], 0xe3);
+      const guess = detect.sniffHTML(cut, { detect: true });
+      ok(guess.source === 'detect' && guess.encoding !== 'UTF-8', JSON.stringify(guess));
+      // ISO-2022-JP is ASCII bytes but ESC: 日本 is ESC $ B, 46 7C 4B 5C (index-jis0208 pointers
+      // 3569 and 4007: row and cell + 0x21), ESC ( B.
+      const jis = html([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x4b, 0x5c, 0x1b, 0x28, 0x42]);
+      deepEqual(detect.sniffHTML(jis, { detect: true }), { encoding: 'ISO-2022-JP', source: 'detect' });
+      // 0x80 alone is no ASCII: the detector decides (which encoding, one byte hardly tells).
+      equal(detect.sniffHTML(html([0x35, 0x20, 0x80]), { detect: true }).source, 'detect');
       // A head of ASCII alone tells nothing: the default decides.
       const ascii = u8([...'<title>x</title>'].map((c) => c.charCodeAt(0)));
       deepEqual(detect.sniffHTML(ascii, { detect: true, defaultEncoding: 'utf-8' }), {
