@@ -510,6 +510,11 @@ export default [
   [
     'HTMLDecoderStream: empty input',
     async (detect) => {
+      // null options are the defaults.
+      const none = new detect.HTMLDecoderStream(null);
+      equal(none.fatal, false);
+      deepEqual(await pipe(none, []), []);
+      equal(none.encoding, 'windows-1252');
       const stream = new detect.HTMLDecoderStream({ defaultEncoding: 'utf-8' });
       deepEqual(await pipe(stream, []), []);
       equal(stream.encoding, 'UTF-8');
@@ -605,7 +610,7 @@ export default [
       const stream = new detect.HTMLDecoderStream();
       equal(Object.prototype.toString.call(stream), '[object HTMLDecoderStream]');
       ok(stream.readable instanceof ReadableStream && stream.writable instanceof WritableStream);
-      for (const name of ['encoding', 'source']) {
+      for (const name of ['encoding', 'source', 'fatal']) {
         const get = Object.getOwnPropertyDescriptor(detect.HTMLDecoderStream.prototype, name).get;
         for (const that of [{}, 1, undefined, new TransformStream()]) {
           const e = throws(() => get.call(that), TypeError, name);
