@@ -206,9 +206,17 @@ export default [
       for (const bad of [undefined, null, 'bytes', 42, {}, [0x41]]) throws(() => detect.detect(bad), TypeError);
       throws(() => detect.detect(u8(ASCII), 'jp'), TypeError);
       throws(() => detect.detect(u8(ASCII), 42), TypeError);
-      for (const tld of ['.jp', 'co.jp', 'j p', 'ｊｐ', 'x'.repeat(64), '\u0000']) {
+      for (const tld of ['.jp', 'co.jp', 'j p', 'ｊｐ', 'x'.repeat(64), '\u0000', '/', ':', '@', '[', '`', '{']) {
         throws(() => detect.detect(u8(ASCII), { tld }), TypeError, tld);
       }
+      // A label is ASCII letters, digits and hyphens, at most 63: none of these is a country's.
+      for (const tld of ['xn--p1ai', '0-9', 'a'.repeat(63)]) {
+        deepEqual(detect.detect(u8(ASCII), { tld }), certain('windows-1252'), tld);
+      }
+      // The message shows a label of more than 64 characters cut to 64 and an ellipsis.
+      const shown = (tld) => throws(() => detect.detect(u8(ASCII), { tld }), TypeError).message;
+      ok(shown('x'.repeat(64)).includes(`tld option "${'x'.repeat(64)}" is`), shown('x'.repeat(64)));
+      ok(shown('x'.repeat(65)).includes(`tld option "${'x'.repeat(64)}…" is`), shown('x'.repeat(65)));
       // A Symbol is no DOMString.
       throws(() => detect.detect(u8(ASCII), { tld: Symbol('jp') }), TypeError);
       throws(() => new detect.Detector().feed(), TypeError);
