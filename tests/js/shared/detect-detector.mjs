@@ -229,6 +229,67 @@ export default [
     },
   ],
   [
+    'detect and Detector: each error says which method and what is wrong',
+    (detect) => {
+      const message = (fn) => throws(fn, TypeError).message;
+      const DETECT = "Failed to execute 'detect'";
+      const FEED = "Failed to execute 'feed' on 'Detector'";
+      const GUESS = "Failed to execute 'guess' on 'Detector'";
+      const LABEL = "is not a domain label (ASCII letters, digits and hyphens, at most 63), such as 'jp'.";
+      equal(
+        message(() => detect.detect()),
+        `${DETECT}: 1 argument required, but only 0 present.`,
+      );
+      equal(
+        message(() => detect.detect(42)),
+        `${DETECT}: the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.`,
+      );
+      equal(
+        message(() => detect.detect(u8([]), 'jp')),
+        `${DETECT}: the options argument is not an object.`,
+      );
+      equal(
+        message(() => detect.detect(u8([]), { tld: 'a.b' })),
+        `${DETECT}: the tld option "a.b" ${LABEL}`,
+      );
+      const detector = new detect.Detector();
+      equal(
+        message(() => detector.feed()),
+        `${FEED}: 1 argument required, but only 0 present.`,
+      );
+      equal(
+        message(() => detector.feed('x')),
+        `${FEED}: the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.`,
+      );
+      equal(
+        message(() => detector.feed(u8([]), 1)),
+        `${FEED}: the options argument is not an object.`,
+      );
+      equal(
+        message(() => detector.guess({ tld: 'a.b' })),
+        `${GUESS}: the tld option "a.b" ${LABEL}`,
+      );
+      equal(
+        message(() => detector.guess(1)),
+        `${GUESS}: the options argument is not an object.`,
+      );
+      detector.feed(u8([0x41]), { last: true });
+      equal(
+        message(() => detector.feed(u8([0x41]))),
+        `${FEED}: the input has ended (fed with { last: true }).`,
+      );
+      const illegal = "'this' is not an instance of this interface (illegal invocation).";
+      equal(
+        message(() => detect.Detector.prototype.feed.call({}, u8([]))),
+        `Detector.feed: ${illegal}`,
+      );
+      equal(
+        message(() => detect.Detector.prototype.guess.call({})),
+        `Detector.guess: ${illegal}`,
+      );
+    },
+  ],
+  [
     'detect: options read once each, in order, as a WebIDL dictionary',
     (detect) => {
       const read = [];

@@ -404,6 +404,43 @@ export default [
   ],
 
   [
+    'sniffHTML and HTMLDecoderStream: each error says which method and what is wrong',
+    async (detect) => {
+      const message = (fn) => throws(fn, TypeError).message;
+      const SNIFF = "Failed to execute 'sniffHTML'";
+      const CONSTRUCT = "Failed to construct 'HTMLDecoderStream'";
+      equal(
+        message(() => detect.sniffHTML()),
+        `${SNIFF}: 1 argument required, but only 0 present.`,
+      );
+      equal(
+        message(() => detect.sniffHTML(42)),
+        `${SNIFF}: the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.`,
+      );
+      equal(
+        message(() => detect.sniffHTML(bytes('<p>'), 1)),
+        `${SNIFF}: the options argument is not an object.`,
+      );
+      equal(
+        message(() => new detect.HTMLDecoderStream(1)),
+        `${CONSTRUCT}: the options argument is not an object.`,
+      );
+      const e = throws(() => new detect.HTMLDecoderStream({ defaultEncoding: 'bogus' }), RangeError);
+      equal(e.message, `${CONSTRUCT}: the defaultEncoding label "bogus" is not supported.`);
+      const write = await rejects(pipe(new detect.HTMLDecoderStream(), [42]), TypeError);
+      equal(
+        write.message,
+        "Failed to execute 'write' on 'HTMLDecoderStream': the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.",
+      );
+      const replaced = await rejects(
+        pipe(new detect.HTMLDecoderStream({ fatal: true, transportLabel: 'hz-gb-2312' }), [bytes('x')]),
+        TypeError,
+      );
+      equal(replaced.message, 'The encoded data is not valid replacement.');
+    },
+  ],
+
+  [
     'sniffHTML: options are read once each, defaultEncoding first; a label is converted to a string',
     (detect) => {
       const reads = [];
@@ -614,7 +651,10 @@ export default [
         const get = Object.getOwnPropertyDescriptor(detect.HTMLDecoderStream.prototype, name).get;
         for (const that of [{}, 1, undefined, new TransformStream()]) {
           const e = throws(() => get.call(that), TypeError, name);
-          ok(/illegal invocation/.test(e.message), `${name}: ${e.message}`);
+          equal(
+            e.message,
+            `HTMLDecoderStream.${name}: 'this' is not an instance of this interface (illegal invocation).`,
+          );
         }
       }
     },

@@ -375,7 +375,8 @@ export default [
     'repair: the argument is converted as a DOMString, and required',
     (detect) => {
       equal(detect.repair({ toString: () => 'cafÃ©' }).text, 'café');
-      throws(() => detect.repair(), TypeError);
+      const e = throws(() => detect.repair(), TypeError);
+      equal(e.message, "Failed to execute 'repair': 1 argument required, but only 0 present.");
       throws(() => detect.repair(Symbol('x')), TypeError);
     },
   ],
