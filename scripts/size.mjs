@@ -40,8 +40,13 @@ export const ENTRIES = [
   },
   // encoding-wasm/detect: the full entry, js/detect/ and the detector's own module (detect_bg.wasm,
   // 40,272 B gzipped: the issue's limit for it is 48 KB), which no other entry loads; measured
-  // 136,554 (no-wasm: 263,077) once that module left the decoding core out.
-  { name: 'encoding-wasm/detect', imports: ['detect.browser.mjs'], ceiling: 137_000 },
+  // 136,554 (no-wasm: 263,077) once that module left the decoding core out. Raised from 137,000
+  // (no-wasm: from 263,500) when a Detector's state moved into JavaScript, so that a detector
+  // dropped leaves nothing in the module where no FinalizationRegistry frees it (Hermes): the
+  // module's save and restore (src/detect/state.rs: every field walked, and checked on restoring)
+  // cost 1,343 B gzipped more than the handle table they replace (136,403 to 137,746; no-wasm
+  // 263,025 to 265,538).
+  { name: 'encoding-wasm/detect', imports: ['detect.browser.mjs'], ceiling: 137_850 },
   // Without WebAssembly (the `react-native` and `no-wasm` conditions): the modules compiled to
   // JavaScript are part of the bundle, their indexes unpacked (about twice the bytes of the packed
   // ones, but expanding those takes seconds where JavaScript is interpreted). A page whose
@@ -54,7 +59,7 @@ export const ENTRIES = [
     nowasm: true,
     ceiling: { japanese: 77_026, 'chinese-simplified': 94_214, 'chinese-traditional': 95_711, korean: 78_196 }[f],
   })),
-  { name: 'no-wasm: encoding-wasm/detect', imports: ['detect.nowasm.mjs'], nowasm: true, ceiling: 263_500 },
+  { name: 'no-wasm: encoding-wasm/detect', imports: ['detect.nowasm.mjs'], nowasm: true, ceiling: 265_650 },
 ];
 
 const compressed = (bytes) => ({

@@ -282,19 +282,29 @@ fn an_unmappable_code_point_keeps_the_encoders_state() {
 /// The detector's exports (src/wasm/detect.rs), in the module built with the `detect` feature.
 #[cfg(feature = "detect")]
 mod detect {
-    use super::put;
-    use encoding_wasm::wasm::buffers::{output8, OUT_OF_BOUNDS};
-    use encoding_wasm::wasm::detect::{
-        detector_feed, detector_free, detector_guess, detector_new, NO_DETECTOR,
-    };
+    use encoding_wasm::wasm::buffers::{input8, output8, OUT_OF_BOUNDS};
+    use encoding_wasm::wasm::detect::{detector_feed, detector_guess, detector_new, NO_DETECTOR};
     use wasm_bindgen_test::wasm_bindgen_test;
 
     const WINDOWS_1251: u32 = 20;
 
+    /// The first `n` bytes of the output buffer.
+    fn output(n: usize) -> Vec<u8> {
+        unsafe { core::slice::from_raw_parts(output8(), n) }.to_vec()
+    }
+
+    /// Puts `state` then `bytes` in the input buffer; returns the length of `bytes`.
+    fn put(state: &[u8], bytes: &[u8]) -> usize {
+        let all = [state, bytes].concat();
+        unsafe { core::slice::from_raw_parts_mut(input8(all.len()), all.len()) }
+            .copy_from_slice(&all);
+        bytes.len()
+    }
+
     /// The first `n` records of the output buffer: (encoding number, confidence).
     fn records(n: i32) -> Vec<(u32, f32)> {
-        let out = unsafe { core::slice::from_raw_parts(output8(), n as usize * 8) };
-        out.chunks_exact(8)
+        output(n as usize * 8)
+            .chunks_exact(8)
             .map(|r| {
                 (
                     u32::from_le_bytes(r[..4].try_into().unwrap()),
@@ -305,25 +315,36 @@ mod detect {
     }
 
     #[wasm_bindgen_test]
-    fn a_detector_is_fed_in_pieces_and_ranks_its_guesses() {
-        let handle = detector_new();
+    fn a_detector_kept_as_its_state_is_fed_in_pieces_and_ranks_its_guesses() {
+        let len = detector_new();
+        let mut state = output(len);
         // "Привет, как дела?" in windows-1251 (indexes/index-windows-1251.txt), in two pieces.
-        let n = put(b"\xCF\xF0\xE8\xE2\xE5\xF2, \xEA\xE0");
-        assert_eq!(detector_feed(handle, n, false), 0);
-        let n = put(b"\xEA \xE4\xE5\xEB\xE0?");
-        assert_eq!(detector_feed(handle, n, true), 0);
-        let n = put(b"ru");
-        let count = detector_guess(handle, n, false);
+        for (piece, last) in [
+            (&b"\xCF\xF0\xE8\xE2\xE5\xF2, \xEA\xE0"[..], false),
+            (b"\xEA \xE4\xE5\xEB\xE0?", true),
+        ] {
+            let n = put(&state, piece);
+            assert_eq!(detector_feed(len, n, last), 0);
+            state = output(len);
+        }
+        let n = put(&state, b"ru");
+        let count = detector_guess(len, n, false);
         assert!(count >= 1);
         let ranked = records(count);
         assert_eq!(ranked[0].0, WINDOWS_1251);
         assert!(ranked.iter().map(|r| r.1).sum::<f32>() <= 1.0 + 1e-5);
-        // More than the input buffer holds, and a freed handle.
-        assert_eq!(detector_feed(handle, usize::MAX, false), OUT_OF_BOUNDS);
-        assert_eq!(detector_guess(handle, usize::MAX, false), OUT_OF_BOUNDS);
-        detector_free(handle);
-        assert_eq!(detector_feed(handle, 0, true), NO_DETECTOR);
-        assert_eq!(detector_guess(handle, 0, true), NO_DETECTOR);
-        assert_eq!(detector_guess(u32::MAX, 0, true), NO_DETECTOR);
+        // More than the input buffer holds.
+        assert_eq!(detector_feed(len, usize::MAX, false), OUT_OF_BOUNDS);
+        assert_eq!(detector_guess(usize::MAX, 0, false), OUT_OF_BOUNDS);
+        // A state one byte short, and one with a flag (non_ascii, after the head, its length and
+        // the bytes fed) that is neither 0 nor 1.
+        put(&state, b"");
+        assert_eq!(detector_feed(len - 1, 1, false), NO_DETECTOR);
+        assert_eq!(detector_guess(len - 1, 0, false), NO_DETECTOR);
+        let mut bad = state.clone();
+        bad[12] = 2;
+        put(&bad, b"");
+        assert_eq!(detector_feed(len, 0, true), NO_DETECTOR);
+        assert_eq!(detector_guess(len, 0, true), NO_DETECTOR);
     }
 }

@@ -1,8 +1,11 @@
 // detect(bytes, options) and Detector: guessing the encoding of unlabeled bytes with the Rust
-// core's detector (src/detect/, in a wasm module of its own: bind.mjs). Bytes go into the module's
-// input buffer in pieces of at most CHUNK, so memory stays bounded whatever the input's length; a
-// guess comes back from its output buffer as 8-byte records (src/wasm/detect.rs): the encoding's
-// number in the standard's order, then its confidence (u32, f32, little-endian).
+// core's detector (src/detect/, in a wasm module of its own: bind.mjs). A detector's state is kept
+// here, as the bytes the core saves it as (src/detect/state.rs), so that the module holds none
+// between calls: each call copies it into the module's input buffer, followed by bytes of input
+// in pieces of at most CHUNK (so memory stays bounded whatever the input's length) or by the
+// top-level domain; a feed's new state comes back from the output buffer, and so does a guess, as
+// 8-byte records (src/wasm/detect.rs): the encoding's number in the standard's order, then its
+// confidence (u32, f32, little-endian).
 
 import { encodings } from '../index.mjs';
 import { CHUNK, pieceEnd } from '../pieces.mjs';
@@ -14,6 +17,7 @@ import {
   requireArguments,
   setBytes,
   subBytes,
+  copyBytes,
   toBytes,
   toDOMString,
 } from '../webidl.mjs';
@@ -33,10 +37,6 @@ import {
 import { detectorInstance } from './bind.mjs';
 
 const DataViewPrototypeGetFloat32 = uncurryThis(DataView.prototype.getFloat32);
-// Detectors no longer reachable free their state in the module (about 3 KB each), where the
-// engine has FinalizationRegistry; its methods as captured at load.
-const Registry = typeof FinalizationRegistry === 'function' ? FinalizationRegistry : null;
-const registryRegister = Registry === null ? null : uncurryThis(Registry.prototype.register);
 
 // The encodings' names in the standard's order (the numbers the detector gives), read once.
 let names = null;
@@ -65,29 +65,50 @@ function checked(status) {
   return status;
 }
 
-// Feeds bytes 0..length of the Uint8Array `input` to detector `handle`, in pieces; `last` ends
-// the input (with the last piece, or alone for an empty input).
-function feedAll(instance, handle, input, length, last) {
+// A new detector's state (a Uint8Array of its own), the bytes read from the module once.
+let initial = null;
+function newState(instance) {
+  if (initial === null) {
+    const W = instance.exports;
+    const length = W.detector_new();
+    initial = copyBytes(new U8(memoryOf(instance), W.output8() >>> 0, length));
+  }
+  return copyBytes(initial);
+}
+
+// Room for the detector's state `state` then `length` bytes in the module's input buffer, the
+// state copied there: where those bytes go.
+function putState(instance, state, length) {
+  const ptr = instance.exports.input8(lengthOf(state) + length) >>> 0;
+  setBytes(new U8(memoryOf(instance)), state, ptr);
+  return ptr + lengthOf(state);
+}
+
+// Feeds bytes 0..length of the Uint8Array `input` to the detector whose state is `state`, in
+// pieces, updating `state`; `last` ends the input (with the last piece, or alone for an empty
+// input).
+function feedAll(instance, state, input, length, last) {
   const W = instance.exports;
   let start = 0;
   do {
     const end = pieceEnd(start, length, CHUNK);
-    const ptr = W.input8(end - start) >>> 0;
+    const ptr = putState(instance, state, end - start);
     if (end > start) setBytes(new U8(memoryOf(instance)), subBytes(input, start, end), ptr);
-    checked(W.detector_feed(handle, end - start, last && end === length));
+    checked(W.detector_feed(lengthOf(state), end - start, last && end === length));
+    setBytes(state, new U8(memoryOf(instance), W.output8() >>> 0, lengthOf(state)), 0);
     start = end;
   } while (start < length);
 }
 
-// Detector `handle`'s ranked guess, as the API gives it. The confidences are normalized in
-// double precision and rounded down to multiples of 2^-24, so that they add up to at most 1
-// exactly (the core's f32 ones may exceed it by a rounding error).
-function guessOf(instance, handle, { allowUTF8, tld }) {
+// The ranked guess of the detector whose state is `state`, as the API gives it. The confidences
+// are normalized in double precision and rounded down to multiples of 2^-24, so that they add up
+// to at most 1 exactly (the core's f32 ones may exceed it by a rounding error).
+function guessOf(instance, state, { allowUTF8, tld }) {
   const W = instance.exports;
-  const ptr = W.input8(tld.length) >>> 0;
+  const ptr = putState(instance, state, tld.length);
   const heap = new U8(memoryOf(instance));
   for (let i = 0; i < tld.length; i++) heap[ptr + i] = StringPrototypeCharCodeAt(tld, i);
-  const count = checked(W.detector_guess(handle, tld.length, allowUTF8));
+  const count = checked(W.detector_guess(lengthOf(state), tld.length, allowUTF8));
   const view = new DV(memoryOf(instance), W.output8() >>> 0, count * 8);
   let total = 0;
   for (let i = 0; i < count; i++) total += DataViewPrototypeGetFloat32(view, i * 8 + 4, true);
@@ -153,36 +174,26 @@ export function detect(bytes, options = undefined) {
 // ends there (else it goes on, as sniffHTML's first 1024 bytes of a longer page do).
 export function detectBytes(input, opts, whole = true) {
   const instance = detectorInstance();
-  const W = instance.exports;
-  const handle = W.detector_new();
-  try {
-    feedAll(instance, handle, input, lengthOf(input), whole);
-    return guessOf(instance, handle, opts);
-  } finally {
-    W.detector_free(handle);
-  }
+  const state = newState(instance);
+  feedAll(instance, state, input, lengthOf(input), whole);
+  return guessOf(instance, state, opts);
 }
 
-let registry = null;
-
 export class Detector {
-  #handle;
+  // Its state (src/detect/state.rs): nothing of it stays in the module between calls, so a
+  // detector dropped costs no wasm memory, with or without a FinalizationRegistry.
+  #state;
   #ended = false;
 
   constructor() {
-    const instance = detectorInstance();
-    this.#handle = instance.exports.detector_new();
-    if (Registry !== null) {
-      registry ??= new Registry((handle) => instance.exports.detector_free(handle));
-      registryRegister(registry, this, this.#handle);
-    }
+    this.#state = newState(detectorInstance());
   }
 
   // Reads the next bytes of the input; `{ last: true }` says they end it (a UTF-8 sequence cut at
   // the end then rules UTF-8 out), after which nothing more can be fed.
   feed(bytes, options = undefined) {
     const what = "Failed to execute 'feed' on 'Detector'";
-    if (!isObject(this) || !(#handle in this)) throw illegalInvocation('Detector.feed');
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('Detector.feed');
     // biome-ignore lint/complexity/noArguments: the count is what WebIDL checks
     requireArguments(arguments.length, 1, what);
     const input = toBytes(bytes, what);
@@ -191,15 +202,15 @@ export class Detector {
     }
     const last = options == null ? false : !!options.last;
     if (this.#ended) throw new TypeError(`${what}: the input has ended (fed with { last: true }).`);
-    feedAll(detectorInstance(), this.#handle, input, lengthOf(input), last);
+    feedAll(detectorInstance(), this.#state, input, lengthOf(input), last);
     this.#ended = last;
   }
 
   // The guess over the bytes fed so far, as detect() gives it.
   guess(options = undefined) {
     const what = "Failed to execute 'guess' on 'Detector'";
-    if (!isObject(this) || !(#handle in this)) throw illegalInvocation('Detector.guess');
-    return guessOf(detectorInstance(), this.#handle, guessOptions(options, what));
+    if (!isObject(this) || !(#state in this)) throw illegalInvocation('Detector.guess');
+    return guessOf(detectorInstance(), this.#state, guessOptions(options, what));
   }
 }
 defineInterface(Detector, 'Detector');

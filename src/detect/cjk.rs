@@ -21,11 +21,12 @@ pub enum Kind {
     Gbk,
 }
 
+#[derive(Clone)]
 pub struct CjkCandidate {
     pub kind: Kind,
     /// Bytes of an unfinished character (0 when none).
-    pending: [u8; 3],
-    cost: u64,
+    pub(super) pending: [u8; 3],
+    pub(super) cost: u64,
     pub disqualified: bool,
 }
 

@@ -23,6 +23,7 @@
 mod cjk;
 mod model;
 mod single_byte;
+mod state;
 mod tables;
 mod tld;
 
@@ -32,6 +33,7 @@ use model::{ASCII_SCALE, CJK, SCALE, SINGLE_BYTE};
 use single_byte::{ascii_kind, SingleByte, ASCII_CLASSES, MAX_LANGUAGES};
 use tables::ascii_cost;
 
+pub use state::STATE_LEN;
 pub use tld::fallback;
 
 /// How far behind the best candidate (in nats) one may fall before it stops being scored:
@@ -57,6 +59,7 @@ const KOI8_U_ONLY: [u8; 10] = [0xA4, 0xA6, 0xA7, 0xAD, 0xAE, 0xB4, 0xB6, 0xB7, 0
 
 /// A streaming detector: feed it the bytes, in pieces of any size, and ask for its guess at any
 /// time. Its state has a fixed size, whatever the input's length.
+#[derive(Clone)]
 pub struct Detector {
     /// The first three bytes, for the byte order mark.
     head: [u8; 3],
@@ -320,7 +323,7 @@ fn same_group(a: Encoding, b: Encoding) -> bool {
 }
 
 /// UTF-8's validity (<https://encoding.spec.whatwg.org/#utf-8-decoder>).
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Utf8 {
     needed: u8,
     lower: u8,
@@ -369,7 +372,7 @@ impl Utf8 {
 
 /// ISO-2022-JP's plausibility: ASCII only, every escape sequence one the decoder knows
 /// (<https://encoding.spec.whatwg.org/#iso-2022-jp-decoder>), and at least one to a Japanese set.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Iso2022Jp {
     /// Bytes of an escape sequence so far (ESC, then its second byte).
     escape: [u8; 2],

@@ -51,11 +51,12 @@ fn ascii_class(b: u8) -> u8 {
     ascii_kind(b) | case
 }
 
+#[derive(Clone)]
 pub struct SingleByte {
     /// Index into `SINGLE_BYTE`.
     pub which: usize,
     /// The previous byte's class and case.
-    prev: u8,
+    pub(super) prev: u8,
     /// The cost so far in each of the group's languages.
     pub costs: [u64; MAX_LANGUAGES],
     /// The languages no longer scored (bit i for language i).

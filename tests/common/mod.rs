@@ -226,22 +226,32 @@ const CHAR_RANGES: &[(u32, u32)] = &[
     (0x1B, 0x1B),
 ];
 
-pub fn random_char(rng: &mut Rng) -> char {
+fn random_char(rng: &mut Rng, (lo, hi): (u32, u32)) -> char {
     loop {
-        let (lo, hi) = CHAR_RANGES[rng.below(CHAR_RANGES.len())];
         if let Some(c) = char::from_u32(rng.in_range(lo, hi)) {
             return c;
         }
     }
 }
 
+/// Runs of characters from one range each (three in four characters keep the range of the one
+/// before), so that runs of eight and more reach the encoders' bulk paths, which take eight code
+/// units at a time: ASCII, kana, Hangul, CJK ideographs.
 pub fn random_string(rng: &mut Rng) -> String {
     let len = if rng.one_in(8) {
         rng.below(120)
     } else {
         rng.below(16)
     };
-    (0..len).map(|_| random_char(rng)).collect()
+    let mut range = CHAR_RANGES[rng.below(CHAR_RANGES.len())];
+    (0..len)
+        .map(|_| {
+            if rng.below(4) == 0 {
+                range = CHAR_RANGES[rng.below(CHAR_RANGES.len())];
+            }
+            random_char(rng, range)
+        })
+        .collect()
 }
 
 /// A random string as UTF-16 code units, with lone surrogates mixed in.

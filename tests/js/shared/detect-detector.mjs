@@ -171,11 +171,12 @@ export default [
     },
   ],
   [
-    'Detector: a handle detect() gives back is reused, sharing no state with the detector before',
+    'Detector: detect() between its feeds, through the same buffers of the module, changes nothing in it',
     (detect) => {
       const first = new detect.Detector();
       first.feed(u8(SHIFT_JIS.slice(0, 20)));
-      // Each detect() takes a handle and gives it back: the detectors made after it get those.
+      // Each call puts a state in the module's input buffer and takes one from its output buffer:
+      // detect() and other detectors between two feeds of one leave it its own.
       equal(detect.detect(u8(WINDOWS_1251)).encoding, 'windows-1251');
       const later = [WINDOWS_1251, GBK, EUC_KR].map((input) => {
         const d = new detect.Detector();

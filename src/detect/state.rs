@@ -1,0 +1,243 @@
+//! A detector's state as bytes, so that its owner (the JS `Detector`) can keep it and the wasm
+//! module holds none between calls: `Detector::save` writes every field, part by part, as
+//! little-endian integers (bools as 0 or 1), and `Detector::restore` reads them back, refusing any
+//! bytes `save` never writes, so that no index or shift made later from a field can go out of range.
+//! Both go through each part's one `walk` over its fields, which says each field's place and the
+//! values it may have: a field added to a part is added there, and its bytes to the part's length
+//! here (the round trip in the tests fails until the two agree).
+
+use super::cjk::CjkCandidate;
+use super::model::{GROUPS, SINGLE_BYTE};
+use super::single_byte::{SingleByte, ASCII_CLASSES, MAX_LANGUAGES};
+use super::{Detector, Iso2022Jp, Utf8};
+
+/// The bytes of a saved `Utf8`: needed, lower, upper, invalid.
+const UTF8_LEN: usize = 4;
+/// The bytes of a saved `Iso2022Jp`: escape (2), escape_len, japanese, invalid.
+const ISO_2022_JP_LEN: usize = 5;
+/// The bytes of a saved `CjkCandidate`: pending (3), cost (8), disqualified.
+const CJK_LEN: usize = 12;
+
+/// The bytes of a saved `SingleByte` of candidate `which`: prev, a cost for each of its group's
+/// languages (8 each), pruned (4), rarity (8).
+const fn single_byte_len(which: usize) -> usize {
+    let languages = GROUPS[SINGLE_BYTE[which].1].languages;
+    let languages = if languages < MAX_LANGUAGES {
+        languages
+    } else {
+        MAX_LANGUAGES
+    };
+    1 + 8 * languages + 4 + 8
+}
+
+/// The bytes of a saved `Detector`: head (3), head_len, fed (8), non_ascii, ascii_pairs (9 × 8),
+/// last_kind, then its parts, then koi8_u_only.
+pub const STATE_LEN: usize = {
+    let mut len = 3 + 1 + 8 + 1 + 9 * 8 + 1 + UTF8_LEN + ISO_2022_JP_LEN;
+    let mut which = 0;
+    while which < SINGLE_BYTE.len() {
+        len += single_byte_len(which);
+        which += 1;
+    }
+    len + 5 * CJK_LEN + 1
+};
+
+/// A walk over a state's fields in order, each as its little-endian bytes: saving copies each
+/// out, restoring replaces each (and notes whether all are values `save` gives). One walk for
+/// both, not a trait object: a table of functions would keep std's panic formatting in the module.
+enum Walk<'a> {
+    /// Into the bytes left.
+    Save(&'a mut [u8]),
+    /// From the bytes left.
+    Restore { from: &'a [u8], valid: bool },
+}
+
+impl Walk<'_> {
+    /// Copies the field's bytes out, or replaces them. Not inlined: called for every field, it
+    /// makes the wasm module 0.9 KB smaller gzipped as one function.
+    #[inline(never)]
+    fn bytes(&mut self, field: &mut [u8]) {
+        match self {
+            Walk::Save(to) => {
+                if let Some((head, rest)) = core::mem::take(to).split_at_mut_checked(field.len()) {
+                    head.copy_from_slice(field);
+                    *to = rest;
+                }
+            }
+            Walk::Restore { from, valid } => match from.split_at_checked(field.len()) {
+                Some((head, rest)) => {
+                    field.copy_from_slice(head);
+                    *from = rest;
+                }
+                None => *valid = false,
+            },
+        }
+    }
+
+    /// Notes whether the fields walked so far `holds` values `save` gives (saving: nothing to
+    /// note).
+    fn check(&mut self, holds: bool) {
+        if let Walk::Restore { valid, .. } = self {
+            *valid &= holds;
+        }
+    }
+}
+
+fn u8(w: &mut Walk, value: &mut u8) {
+    w.bytes(core::slice::from_mut(value));
+}
+
+/// A u8 of at most `max`: one out of range is restored as `max`, so that nothing done with it
+/// before the state is refused can go out of range.
+fn u8_to(w: &mut Walk, value: &mut u8, max: u8) {
+    u8(w, value);
+    w.check(*value <= max);
+    *value = (*value).min(max);
+}
+
+fn bool(w: &mut Walk, value: &mut bool) {
+    let mut b = u8::from(*value);
+    u8_to(w, &mut b, 1);
+    *value = b == 1;
+}
+
+fn u32(w: &mut Walk, value: &mut u32) {
+    let mut bytes = value.to_le_bytes();
+    w.bytes(&mut bytes);
+    *value = u32::from_le_bytes(bytes);
+}
+
+fn u64(w: &mut Walk, value: &mut u64) {
+    let mut bytes = value.to_le_bytes();
+    w.bytes(&mut bytes);
+    *value = u64::from_le_bytes(bytes);
+}
+
+impl Detector {
+    /// The detector's state, which `restore` turns back into this detector.
+    pub fn save(&self) -> [u8; STATE_LEN] {
+        let mut out = [0; STATE_LEN];
+        self.clone().walk(&mut Walk::Save(&mut out));
+        out
+    }
+
+    /// The detector `save` gave `bytes` for; `None` for any bytes it never gives.
+    pub fn restore(bytes: &[u8]) -> Option<Detector> {
+        let mut detector = Detector::new();
+        let walk = &mut Walk::Restore {
+            from: bytes,
+            valid: true,
+        };
+        detector.walk(walk);
+        matches!(
+            walk,
+            Walk::Restore {
+                from: [],
+                valid: true
+            }
+        )
+        .then_some(detector)
+    }
+
+    fn walk(&mut self, w: &mut Walk) {
+        w.bytes(&mut self.head);
+        u8_to(w, &mut self.head_len, 3);
+        u64(w, &mut self.fed);
+        // The head is the first bytes fed, the rest zero.
+        let head_len = usize::from(self.head_len);
+        w.check(
+            head_len as u64 == self.fed.min(3) && self.head[head_len..].iter().all(|&b| b == 0),
+        );
+        bool(w, &mut self.non_ascii);
+        for count in &mut self.ascii_pairs {
+            u64(w, count);
+        }
+        // Each pair ends at a byte fed (the first after a non-letter, as at the start of a text).
+        let pairs = self
+            .ascii_pairs
+            .iter()
+            .try_fold(0u64, |sum, &n| sum.checked_add(n));
+        w.check(pairs.is_some_and(|pairs| pairs <= self.fed));
+        u8_to(w, &mut self.last_kind, ASCII_CLASSES);
+        self.utf8.walk(w);
+        self.iso_2022_jp.walk(w);
+        for candidate in &mut self.single_byte {
+            candidate.walk(w);
+        }
+        for candidate in &mut self.cjk {
+            candidate.walk(w);
+        }
+        bool(w, &mut self.koi8_u_only);
+    }
+}
+
+impl Utf8 {
+    fn walk(&mut self, w: &mut Walk) {
+        u8(w, &mut self.needed);
+        u8(w, &mut self.lower);
+        u8(w, &mut self.upper);
+        bool(w, &mut self.invalid);
+        // What the decoder's lead byte sets (https://encoding.spec.whatwg.org/#utf-8-decoder),
+        // each continuation after it, or nothing yet.
+        w.check(matches!(
+            (self.needed, self.lower, self.upper),
+            (0, 0, 0)
+                | (0..=3, 0x80, 0xBF)
+                | (2, 0xA0, 0xBF)
+                | (2, 0x80, 0x9F)
+                | (3, 0x90, 0xBF)
+                | (3, 0x80, 0x8F)
+        ));
+    }
+}
+
+impl Iso2022Jp {
+    fn walk(&mut self, w: &mut Walk) {
+        w.bytes(&mut self.escape);
+        u8_to(w, &mut self.escape_len, 2);
+        bool(w, &mut self.japanese);
+        bool(w, &mut self.invalid);
+        // Nothing yet, or ESC and the second byte of an escape sequence.
+        w.check(matches!(
+            (self.escape, self.escape_len),
+            ([0, 0], 0 | 1) | ([0x1B, b'$' | b'('], _)
+        ));
+    }
+}
+
+impl SingleByte {
+    fn walk(&mut self, w: &mut Walk) {
+        let (group, languages) = (SINGLE_BYTE[self.which].1, languages(self));
+        u8(w, &mut self.prev);
+        // A class of the group's (not `IMPOSSIBLE`) and a case (none, lower, upper).
+        w.check(usize::from(self.prev & 63) < GROUPS[group].classes && self.prev >> 6 < 3);
+        for cost in &mut self.costs[..languages] {
+            u64(w, cost);
+        }
+        u32(w, &mut self.pruned);
+        u64(w, &mut self.rarity);
+        // Only the group's languages; the group's index in the rarity's top byte.
+        w.check(self.pruned >> languages == 0 && self.rarity >> 56 == group as u64);
+    }
+}
+
+/// The languages a single-byte candidate is scored in.
+fn languages(candidate: &SingleByte) -> usize {
+    candidate.group().languages.min(MAX_LANGUAGES)
+}
+
+impl CjkCandidate {
+    fn walk(&mut self, w: &mut Walk) {
+        w.bytes(&mut self.pending);
+        // An unfinished character is what a new candidate of the kind, fed its bytes, leaves
+        // pending.
+        let mut new = CjkCandidate::new(self.kind);
+        new.feed(self.pending.split(|&b| b == 0).next().unwrap_or_default());
+        w.check(!new.disqualified && new.pending == self.pending);
+        u64(w, &mut self.cost);
+        bool(w, &mut self.disqualified);
+    }
+}
+
+#[cfg(test)]
+mod tests;
