@@ -180,6 +180,8 @@ fn fatal_errors_throw_and_keep_the_state_as_the_standard_says() {
     let mut d = text_decoder(Encoding::Utf8, true, false);
     assert!(d.fatal());
     assert_eq!(d.decode(b"a\xFF", false), Err(Malformed));
+    let error: Box<dyn std::error::Error> = Box::new(Malformed);
+    assert_eq!(error.to_string(), "the input is malformed in this encoding");
     assert_eq!(d.decode(b"b", false), Ok("b".into()));
     // The UTF-8 decoder's handler drops a held sequence with the error (the byte it gives back to
     // the queue is dropped with the rest of the call's input), so the next call is clean.
