@@ -272,6 +272,86 @@ pub(crate) fn write_packed(packed: u16, out: &mut [u8]) -> usize {
 mod tests {
     use super::*;
 
+    /// An encoder for the bulk path alone: ASCII but U+0000 as itself, é and ÿ as one byte each
+    /// (0xE9, 0xFF), あ as two (0x82 0xA0), nothing else.
+    struct Toy;
+
+    impl Encode for Toy {
+        fn encode_char(&mut self, _: char, _: &mut [u8]) -> Result<usize, usize> {
+            unreachable!("the bulk path alone is tested")
+        }
+        const BULK: bool = true;
+        fn encode_bmp(&self, c: u16) -> u16 {
+            match c {
+                0x01..=0x7F | 0xE9 | 0xFF => c,
+                0x3042 => 0x82A0,
+                _ => 0,
+            }
+        }
+    }
+
+    fn run(src: &[u16], room: usize) -> (usize, Vec<u8>) {
+        let mut dst = vec![0; room];
+        let (n, w) = Toy.encode_utf16_run(src, &mut dst);
+        dst.truncate(w);
+        (n, dst)
+    }
+
+    #[test]
+    fn the_default_bulk_path_encodes_while_each_unit_maps() {
+        let a: Vec<u16> = "abcdefghij".encode_utf16().collect();
+        // Eight ASCII units as a word, then two one at a time.
+        assert_eq!(run(&a, 64), (10, b"abcdefghij".to_vec()));
+        // U+0000 is ASCII in a block of eight (copied as itself), not alone (the handler's).
+        let with_nul = [0x61, 0, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0];
+        assert_eq!(run(&with_nul, 64), (8, b"a\0bcdefg".to_vec()));
+        // A block of eight lookups, one and two bytes each, then a unit that does not map.
+        let mixed = [0x3042, 0x61, 0xE9, 0xFF, 0x3042, 0x3042, 0x62, 0x63, 0x4E00];
+        let bytes = b"\x82\xA0a\xE9\xFF\x82\xA0\x82\xA0bc".to_vec();
+        assert_eq!(run(&mixed, 64), (8, bytes));
+        // Fewer than eight, one at a time: ÿ is one byte.
+        assert_eq!(
+            run(&[0xFF, 0x3042, 0xFF], 64),
+            (3, b"\xFF\x82\xA0\xFF".to_vec())
+        );
+        // A block with a unit that does not map is done one unit at a time, up to it.
+        let stopped = [0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x4E00, 0x61];
+        assert_eq!(run(&stopped, 64), (7, b"abcdefg".to_vec()));
+        // Two bytes of room a unit: 5 bytes take two units.
+        assert_eq!(run(&a, 5), (2, b"ab".to_vec()));
+        assert_eq!(
+            run(&mixed, 17),
+            (8, b"\x82\xA0a\xE9\xFF\x82\xA0\x82\xA0bc".to_vec())
+        );
+    }
+
+    #[test]
+    fn packed_bytes_are_one_byte_up_to_0xff() {
+        let mut out = [0; 2];
+        assert_eq!(write_packed_pair(0xFF, &mut out), 1);
+        assert_eq!(out[0], 0xFF);
+        assert_eq!(write_packed_pair(0x100, &mut out), 2);
+        assert_eq!(out, [0x01, 0x00]);
+        assert_eq!(
+            gather_packed(&[0xFF, 0x82A0, 0x41, 0x100]),
+            (0x0001_41A0_82FF, 6)
+        );
+        assert_eq!(gather_packed(&[0xFF; 4]), (0xFFFF_FFFF, 4));
+    }
+
+    #[test]
+    fn ascii_words_are_four_ascii_units() {
+        assert_eq!(ascii_word(&[0x61, 0x62, 0x63, 0x64]), Some(0x6463_6261));
+        assert_eq!(ascii_word(&[0x7F, 0, 0x41, 0x20]), Some(0x2041_007F));
+        for unit in [0x80, 0xFF, 0x100, 0x161, 0x3042, 0xFFFF] {
+            for lane in 0..4 {
+                let mut units = [0x61; 4];
+                units[lane] = unit;
+                assert_eq!(ascii_word(&units), None, "{unit:#X} in lane {lane}");
+            }
+        }
+    }
+
     #[test]
     fn pending_numbers_are_below_2_to_the_pending_bits() {
         let p = Pending::of(&[0xFF, 0x80, 0x8E, 0x41]);
