@@ -337,6 +337,10 @@ mod tests {
             (0x0001_41A0_82FF, 6)
         );
         assert_eq!(gather_packed(&[0xFF; 4]), (0xFFFF_FFFF, 4));
+        assert_eq!(write_packed(0xFF, &mut out), 1);
+        assert_eq!(out, [0xFF, 0]);
+        assert_eq!(write_packed(0x100, &mut out), 2);
+        assert_eq!(out, [0x01, 0x00]);
     }
 
     #[test]

@@ -31,6 +31,8 @@ const DIFFERENCES = {
       'reads the XML declaration past the 1024 bytes prescanned (the standard: the same bytes as the prescan)',
     'a default label': DEFAULT_LABEL,
     'a default label with spaces': DEFAULT_LABEL,
+    'a > in a quoted attribute of an end tag':
+      "ends an end tag at its first > (the standard gets an end tag's attributes as a start tag's: a > in a quoted value does not end it)",
   },
   'encoding-sniffer': {
     '<meta/ then the attribute': 'does not take a slash after <meta as the start of its attributes',

@@ -115,3 +115,35 @@ test("the detector's bindWasm refuses, with an Error that says so, what is not t
     assert.throws(() => bindWasm(value), { name: 'Error', message }, String(value));
   }
 });
+
+test("the detector's module, unbound, failed, then bound: detectorInstance() says which", async () => {
+  // The same standalone copy as above, which no entry binds.
+  const { bindOrFallback, bindOrFallbackSync, detectorInstance } = await import('../../pkg/detect/bind.mjs');
+  assert.throws(() => detectorInstance(), {
+    name: 'Error',
+    message: 'encoding-wasm/detect: the detector module is not instantiated.',
+  });
+  const noJs = new Error('no js');
+  const fail = () => {
+    throw noJs;
+  };
+  bindOrFallbackSync(() => {
+    throw new Error('no wasm');
+  }, fail);
+  const message =
+    'encoding-wasm/detect cannot run: its WebAssembly module could not be loaded (Error: no wasm); its JavaScript build could not be loaded either (Error: no js).';
+  assert.throws(
+    () => detectorInstance(),
+    (e) => e.message === message && e.cause === noJs,
+  );
+  await bindOrFallback(() => Promise.reject(new Error('no wasm')), 'build it');
+  assert.throws(() => detectorInstance(), {
+    message: 'encoding-wasm/detect cannot run: its WebAssembly module could not be loaded (Error: no wasm); build it.',
+  });
+  const instance = { exports: { detector_new() {} } };
+  await bindOrFallback(() => instance, fail);
+  assert.equal(detectorInstance(), instance);
+  const other = { exports: { detector_new() {} } };
+  bindOrFallbackSync(() => other, fail);
+  assert.equal(detectorInstance(), other);
+});

@@ -239,9 +239,17 @@ export default [
       for (const bad of [undefined, null, 'bytes', 42, {}, [0x41]]) throws(() => detect.detect(bad), TypeError);
       throws(() => detect.detect(u8(ASCII), 'jp'), TypeError);
       throws(() => detect.detect(u8(ASCII), 42), TypeError);
-      for (const tld of ['.jp', 'co.jp', 'j p', 'ｊｐ', 'x'.repeat(64), '\u0000']) {
+      for (const tld of ['.jp', 'co.jp', 'j p', 'ｊｐ', 'x'.repeat(64), '\u0000', '/', ':', '@', '[', '`', '{']) {
         throws(() => detect.detect(u8(ASCII), { tld }), TypeError, tld);
       }
+      // A label is ASCII letters, digits and hyphens, at most 63: none of these is a country's.
+      for (const tld of ['xn--p1ai', '0-9', 'a'.repeat(63)]) {
+        deepEqual(detect.detect(u8(ASCII), { tld }), certain('windows-1252'), tld);
+      }
+      // The message shows a label of more than 64 characters cut to 64 and an ellipsis.
+      const shown = (tld) => throws(() => detect.detect(u8(ASCII), { tld }), TypeError).message;
+      ok(shown('x'.repeat(64)).includes(`tld option "${'x'.repeat(64)}" is`), shown('x'.repeat(64)));
+      ok(shown('x'.repeat(65)).includes(`tld option "${'x'.repeat(64)}…" is`), shown('x'.repeat(65)));
       // A Symbol is no DOMString.
       throws(() => detect.detect(u8(ASCII), { tld: Symbol('jp') }), TypeError);
       throws(() => new detect.Detector().feed(), TypeError);
@@ -251,6 +259,67 @@ export default [
       throws(() => detect.Detector.prototype.feed.call({}, u8([])), TypeError);
       throws(() => detect.Detector.prototype.guess.call(undefined), TypeError);
       throws(() => detect.Detector(), TypeError);
+    },
+  ],
+  [
+    'detect and Detector: each error says which method and what is wrong',
+    (detect) => {
+      const message = (fn) => throws(fn, TypeError).message;
+      const DETECT = "Failed to execute 'detect'";
+      const FEED = "Failed to execute 'feed' on 'Detector'";
+      const GUESS = "Failed to execute 'guess' on 'Detector'";
+      const LABEL = "is not a domain label (ASCII letters, digits and hyphens, at most 63), such as 'jp'.";
+      equal(
+        message(() => detect.detect()),
+        `${DETECT}: 1 argument required, but only 0 present.`,
+      );
+      equal(
+        message(() => detect.detect(42)),
+        `${DETECT}: the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.`,
+      );
+      equal(
+        message(() => detect.detect(u8([]), 'jp')),
+        `${DETECT}: the options argument is not an object.`,
+      );
+      equal(
+        message(() => detect.detect(u8([]), { tld: 'a.b' })),
+        `${DETECT}: the tld option "a.b" ${LABEL}`,
+      );
+      const detector = new detect.Detector();
+      equal(
+        message(() => detector.feed()),
+        `${FEED}: 1 argument required, but only 0 present.`,
+      );
+      equal(
+        message(() => detector.feed('x')),
+        `${FEED}: the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.`,
+      );
+      equal(
+        message(() => detector.feed(u8([]), 1)),
+        `${FEED}: the options argument is not an object.`,
+      );
+      equal(
+        message(() => detector.guess({ tld: 'a.b' })),
+        `${GUESS}: the tld option "a.b" ${LABEL}`,
+      );
+      equal(
+        message(() => detector.guess(1)),
+        `${GUESS}: the options argument is not an object.`,
+      );
+      detector.feed(u8([0x41]), { last: true });
+      equal(
+        message(() => detector.feed(u8([0x41]))),
+        `${FEED}: the input has ended (fed with { last: true }).`,
+      );
+      const illegal = "'this' is not an instance of this interface (illegal invocation).";
+      equal(
+        message(() => detect.Detector.prototype.feed.call({}, u8([]))),
+        `Detector.feed: ${illegal}`,
+      );
+      equal(
+        message(() => detect.Detector.prototype.guess.call({})),
+        `Detector.guess: ${illegal}`,
+      );
     },
   ],
   [
@@ -316,6 +385,17 @@ export default [
       for (const start of [0, 1, 2]) {
         deepEqual(detect.sniffHTML(utf8.subarray(start), { detect: true }), { encoding: 'UTF-8', source: 'detect' });
       }
+      // The same, 1024 bytes in all (340 あ and E3): the input ends there, so the cut is an error.
+      const cut = utf8.subarray(0, 1024);
+      equal(cut[1023], 0xe3);
+      const guess = detect.sniffHTML(cut, { detect: true });
+      ok(guess.source === 'detect' && guess.encoding !== 'UTF-8', JSON.stringify(guess));
+      // ISO-2022-JP is ASCII bytes but ESC: 日本 is ESC $ B, 46 7C 4B 5C (index-jis0208 pointers
+      // 3569 and 4007: row and cell + 0x21), ESC ( B.
+      const jis = html([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x4b, 0x5c, 0x1b, 0x28, 0x42]);
+      deepEqual(detect.sniffHTML(jis, { detect: true }), { encoding: 'ISO-2022-JP', source: 'detect' });
+      // 0x80 alone is no ASCII: the detector decides (which encoding, one byte hardly tells).
+      equal(detect.sniffHTML(html([0x35, 0x20, 0x80]), { detect: true }).source, 'detect');
       // A head of ASCII alone tells nothing: the default decides.
       const ascii = u8([...'<title>x</title>'].map((c) => c.charCodeAt(0)));
       deepEqual(detect.sniffHTML(ascii, { detect: true, defaultEncoding: 'utf-8' }), {

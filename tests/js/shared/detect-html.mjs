@@ -48,6 +48,13 @@ export const SNIFF_CASES = [
   ['UTF-16LE BOM', bytes([0xff, 0xfe, 0x3c, 0]), undefined, bom('UTF-16LE')],
   ['UTF-8 BOM alone', bytes([0xef, 0xbb, 0xbf]), undefined, bom('UTF-8')],
   ['two bytes of the UTF-8 BOM are none', bytes([0xef, 0xbb]), undefined, DEFAULT],
+  ['UTF-16BE BOM alone', bytes([0xfe, 0xff]), undefined, bom('UTF-16BE')],
+  // One byte off a BOM: none.
+  ['EE BB BF is no BOM', bytes([0xee, 0xbb, 0xbf]), undefined, DEFAULT],
+  ['EF BA BF is no BOM', bytes([0xef, 0xba, 0xbf]), undefined, DEFAULT],
+  ['EF BB BE is no BOM', bytes([0xef, 0xbb, 0xbe]), undefined, DEFAULT],
+  ['FE FE is no BOM', bytes([0xfe, 0xfe]), undefined, DEFAULT],
+  ['FF FF is no BOM', bytes([0xff, 0xff]), undefined, DEFAULT],
   ['a BOM beats the transport label', bytes([0xef, 0xbb, 0xbf], KOI8), { transportLabel: 'shift_jis' }, bom('UTF-8')],
   ['a UTF-16LE BOM beats a UTF-8 transport label', bytes([0xff, 0xfe]), { transportLabel: 'utf-8' }, bom('UTF-16LE')],
   // 4. The transport layer's label, through "get an encoding".
@@ -74,12 +81,19 @@ export const SNIFF_CASES = [
   ['<metacharset is another tag', bytes('<metacharset=gbk>'), undefined, DEFAULT],
   ['<mata is another tag', bytes('<mata charset=gbk>'), undefined, DEFAULT],
   ['<xeta is another tag', bytes('<xeta charset=gbk>'), undefined, DEFAULT],
+  ['<mexa is another tag', bytes('<mexa charset=gbk>'), undefined, DEFAULT],
+  ['<metx is another tag', bytes('<metx charset=gbk>'), undefined, DEFAULT],
   ['spaces around =', bytes('<meta charset \t= \n"big5" >'), undefined, meta('Big5')],
   ['a label with spaces inside the quotes', bytes('<meta charset=" utf-8 ">'), undefined, meta('UTF-8')],
   ['an attribute without value first', bytes('<meta foo charset=koi8-r>'), undefined, meta('KOI8-R')],
   ['charset without value, then a name', bytes('<meta charset utf-8>'), undefined, DEFAULT],
   ['charset= then >', bytes('<meta charset=>'), undefined, DEFAULT],
   ['an attribute name starting with =', bytes('<meta =charset=koi8-r>'), undefined, DEFAULT],
+  // Get an attribute's step 4: `=` with the name still empty is part of the name ("="; step 7: no
+  // value), and the next attribute is charset.
+  ['an attribute named =', bytes('<meta = charset=koi8-r>'), undefined, meta('KOI8-R')],
+  // Step 10: `>` as the value's first byte ends it empty, where the next tag starts.
+  ['charset=> then a meta', bytes('<meta charset=><meta charset=koi8-r>'), undefined, meta('KOI8-R')],
   // Get an attribute's step 4: a `/` ends the name, the value empty (charset '' is failure).
   ['a slash ends a name, its value empty', bytes('<meta charset/ charset=koi8-r>'), undefined, DEFAULT],
   ['an unquoted value takes the slash', bytes('<meta charset=koi8-r/>'), undefined, DEFAULT],
@@ -173,6 +187,18 @@ export const SNIFF_CASES = [
     meta('KOI8-R'),
   ],
   [
+    'content: the first charset= counts',
+    bytes('<meta http-equiv=content-type content="charset=koi8-r; charset=gbk">'),
+    undefined,
+    meta('KOI8-R'),
+  ],
+  [
+    'content: an unquoted label ends at a space',
+    bytes('<meta http-equiv=content-type content="charset=koi8-r text/html">'),
+    undefined,
+    meta('KOI8-R'),
+  ],
+  [
     'content: a charset without = is skipped',
     bytes('<meta http-equiv=content-type content="charsetx; charset=koi8-r">'),
     undefined,
@@ -227,6 +253,9 @@ export const SNIFF_CASES = [
   ['<!--> ends the comment', bytes(`<!-->${KOI8}`), undefined, meta('KOI8-R')],
   ['<!---> ends the comment', bytes(`<!--->${KOI8}`), undefined, meta('KOI8-R')],
   ['"-- >" does not end a comment', bytes(`<!-- -- >${KOI8} -->`), undefined, DEFAULT],
+  ['"->" does not end a comment', bytes(`<!-- -> ${KOI8} -->`), undefined, DEFAULT],
+  ['"-x>" does not end a comment', bytes(`<!-- -x> ${KOI8} -->`), undefined, DEFAULT],
+  ['a comment right after another', bytes(`<!-- a --><!-- ${KOI8} -->`), undefined, DEFAULT],
   ['an unterminated comment', bytes(`<!-- ${KOI8}`), undefined, DEFAULT],
   // The prescan: other tags, </, <!, <?.
   ['a meta in an attribute of a tag', bytes(`<p title="${KOI8}">`), undefined, DEFAULT],
@@ -241,6 +270,12 @@ export const SNIFF_CASES = [
   ['a tag, then a meta', bytes(`<html lang=en><head>${KOI8}`), undefined, meta('KOI8-R')],
   ['< and a digit is text', bytes(`<1 ${KOI8}`), undefined, meta('KOI8-R')],
   ['< and a space is text', bytes('< meta charset=koi8-r>'), undefined, DEFAULT],
+  ['< a digit and a letter is text', bytes(`<1x ${KOI8}`), undefined, meta('KOI8-R')],
+  ['a > in a quoted attribute of an end tag', bytes(`</p y=">" ${KOI8}`), undefined, DEFAULT],
+  ['<! right after a tag ends at the first >', bytes(`<p><!x y=">" ${KOI8}`), undefined, meta('KOI8-R')],
+  // A tag starts with an ASCII letter, A-Z or a-z: not @ [ ` {.
+  ...['a', 'z', 'A', 'Z'].map((c) => [`<${c} is a tag`, bytes(`<${c} y=">" ${KOI8}`), undefined, DEFAULT]),
+  ...['@', '[', '`', '{'].map((c) => [`<${c} is text`, bytes(`<${c} y=">" ${KOI8}`), undefined, meta('KOI8-R')]),
   // The prescan's end: running out of bytes, the end condition (the first 1024 bytes).
   ['a meta without its >', bytes('<meta charset=koi8-r'), undefined, DEFAULT],
   ['a meta quoted value without its >', bytes('<meta charset="koi8-r"'), undefined, DEFAULT],
@@ -268,6 +303,10 @@ export const SNIFF_CASES = [
     meta('KOI8-R'),
   ],
   ['XML declaration: UTF-16 is UTF-8', bytes('<?xml version="1.0" encoding="utf-16"?>'), undefined, xml('UTF-8')],
+  ['XML declaration: UTF-16BE is UTF-8', bytes('<?xml encoding="utf-16be"?>'), undefined, xml('UTF-8')],
+  ['XML declaration: encoding without =', bytes('<?xml encoding:"koi8-r"?>'), undefined, DEFAULT],
+  // Step 5: no "encoding" before the `>` (position there, not 8 bytes on).
+  ['XML declaration: =" 8 bytes after its >', bytes('<?xml?>1234567="koi8-r"'), undefined, DEFAULT],
   [
     'XML declaration: x-user-defined stays',
     bytes('<?xml encoding="x-user-defined"?>'),
@@ -351,11 +390,53 @@ export default [
       throws(() => detect.sniffHTML(bytes('<p>'), 'koi8-r'), TypeError, 'options not an object');
       throws(() => detect.sniffHTML(bytes('<p>'), { transportLabel: Symbol('x') }), TypeError, 'a Symbol label');
       const e = throws(() => detect.sniffHTML(bytes('<p>'), { defaultEncoding: 'bogus' }), RangeError);
-      ok(/bogus/.test(e.message), e.message);
+      equal(e.message, `Failed to execute 'sniffHTML': the defaultEncoding label "bogus" is not supported.`);
+      // A label of more than 64 characters is shown cut to 64 and an ellipsis.
+      const shown = (n) =>
+        throws(() => detect.sniffHTML(bytes('<p>'), { defaultEncoding: 'x'.repeat(n) }), RangeError).message;
+      ok(shown(64).includes(`label "${'x'.repeat(64)}" is`), shown(64));
+      ok(shown(65).includes(`label "${'x'.repeat(64)}…" is`), shown(65));
       // Checked even where the default is not used.
       throws(() => detect.sniffHTML(bytes([0xef, 0xbb, 0xbf]), { defaultEncoding: 'utf-7' }), RangeError);
       throws(() => detect.sniffHTML(bytes('<p>'), { defaultEncoding: '' }), RangeError);
       deepEqual(detect.sniffHTML(bytes('<p>'), null), DEFAULT, 'null options');
+    },
+  ],
+
+  [
+    'sniffHTML and HTMLDecoderStream: each error says which method and what is wrong',
+    async (detect) => {
+      const message = (fn) => throws(fn, TypeError).message;
+      const SNIFF = "Failed to execute 'sniffHTML'";
+      const CONSTRUCT = "Failed to construct 'HTMLDecoderStream'";
+      equal(
+        message(() => detect.sniffHTML()),
+        `${SNIFF}: 1 argument required, but only 0 present.`,
+      );
+      equal(
+        message(() => detect.sniffHTML(42)),
+        `${SNIFF}: the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.`,
+      );
+      equal(
+        message(() => detect.sniffHTML(bytes('<p>'), 1)),
+        `${SNIFF}: the options argument is not an object.`,
+      );
+      equal(
+        message(() => new detect.HTMLDecoderStream(1)),
+        `${CONSTRUCT}: the options argument is not an object.`,
+      );
+      const e = throws(() => new detect.HTMLDecoderStream({ defaultEncoding: 'bogus' }), RangeError);
+      equal(e.message, `${CONSTRUCT}: the defaultEncoding label "bogus" is not supported.`);
+      const write = await rejects(pipe(new detect.HTMLDecoderStream(), [42]), TypeError);
+      equal(
+        write.message,
+        "Failed to execute 'write' on 'HTMLDecoderStream': the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.",
+      );
+      const replaced = await rejects(
+        pipe(new detect.HTMLDecoderStream({ fatal: true, transportLabel: 'hz-gb-2312' }), [bytes('x')]),
+        TypeError,
+      );
+      equal(replaced.message, 'The encoded data is not valid replacement.');
     },
   ],
 
@@ -466,6 +547,11 @@ export default [
   [
     'HTMLDecoderStream: empty input',
     async (detect) => {
+      // null options are the defaults.
+      const none = new detect.HTMLDecoderStream(null);
+      equal(none.fatal, false);
+      deepEqual(await pipe(none, []), []);
+      equal(none.encoding, 'windows-1252');
       const stream = new detect.HTMLDecoderStream({ defaultEncoding: 'utf-8' });
       deepEqual(await pipe(stream, []), []);
       equal(stream.encoding, 'UTF-8');
@@ -561,11 +647,14 @@ export default [
       const stream = new detect.HTMLDecoderStream();
       equal(Object.prototype.toString.call(stream), '[object HTMLDecoderStream]');
       ok(stream.readable instanceof ReadableStream && stream.writable instanceof WritableStream);
-      for (const name of ['encoding', 'source']) {
+      for (const name of ['encoding', 'source', 'fatal']) {
         const get = Object.getOwnPropertyDescriptor(detect.HTMLDecoderStream.prototype, name).get;
         for (const that of [{}, 1, undefined, new TransformStream()]) {
           const e = throws(() => get.call(that), TypeError, name);
-          ok(/illegal invocation/.test(e.message), `${name}: ${e.message}`);
+          equal(
+            e.message,
+            `HTMLDecoderStream.${name}: 'this' is not an instance of this interface (illegal invocation).`,
+          );
         }
       }
     },
