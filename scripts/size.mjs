@@ -45,8 +45,10 @@ export const ENTRIES = [
   // dropped leaves nothing in the module where no FinalizationRegistry frees it (Hermes): the
   // module's save and restore (src/detect/state.rs: every field walked, and checked on restoring)
   // cost 1,343 B gzipped more than the handle table they replace (136,403 to 137,746; no-wasm
-  // 263,025 to 265,538).
-  { name: 'encoding-wasm/detect', imports: ['detect.browser.mjs'], ceiling: 137_850 },
+  // 263,025 to 265,538). Raised again (from 137,850; no-wasm from 265,650) when restoring came to
+  // refuse costs beyond what the bytes fed can add, on which the detector's sums overflowed:
+  // 169 B gzipped (137,746 to 137,915; no-wasm 265,538 to 265,901).
+  { name: 'encoding-wasm/detect', imports: ['detect.browser.mjs'], ceiling: 138_000 },
   // Without WebAssembly (the `react-native` and `no-wasm` conditions): the modules compiled to
   // JavaScript are part of the bundle, their indexes unpacked (about twice the bytes of the packed
   // ones, but expanding those takes seconds where JavaScript is interpreted). A page whose
@@ -59,7 +61,7 @@ export const ENTRIES = [
     nowasm: true,
     ceiling: { japanese: 77_026, 'chinese-simplified': 94_214, 'chinese-traditional': 95_711, korean: 78_196 }[f],
   })),
-  { name: 'no-wasm: encoding-wasm/detect', imports: ['detect.nowasm.mjs'], nowasm: true, ceiling: 265_650 },
+  { name: 'no-wasm: encoding-wasm/detect', imports: ['detect.nowasm.mjs'], nowasm: true, ceiling: 266_000 },
 ];
 
 const compressed = (bytes) => ({

@@ -11,7 +11,7 @@ pub const MAX_LANGUAGES: usize = 17;
 
 /// The cost, in model units, of a byte the encoding maps to no character or to a C1 control:
 /// about a character of a foreign script, so rare stray bytes do not rule the encoding out.
-const IMPOSSIBLE_COST: u64 = 320;
+pub(super) const IMPOSSIBLE_COST: u64 = 320;
 
 /// ASCII's classes: 0 non-letters, 1 vowels, 2 consonants.
 pub const ASCII_CLASSES: u8 = 3;

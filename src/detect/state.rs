@@ -1,14 +1,16 @@
 //! A detector's state as bytes, so that its owner (the JS `Detector`) can keep it and the wasm
 //! module holds none between calls: `Detector::save` writes every field, part by part, as
 //! little-endian integers (bools as 0 or 1), and `Detector::restore` reads them back, refusing any
-//! bytes `save` never writes, so that no index or shift made later from a field can go out of range.
+//! bytes `save` never writes, so that no index or shift made later from a field can go out of range,
+//! and no cost or count beyond what the bytes fed can add, so that no sum made of them overflows.
+//! (A detector fed more than `MAX_FED` bytes, 64 TiB, is not restored: its sums may overflow.)
 //! Both go through each part's one `walk` over its fields, which says each field's place and the
 //! values it may have: a field added to a part is added there, and its bytes to the part's length
 //! here (the round trip in the tests fails until the two agree).
 
 use super::cjk::CjkCandidate;
 use super::model::{GROUPS, SINGLE_BYTE};
-use super::single_byte::{SingleByte, ASCII_CLASSES, MAX_LANGUAGES};
+use super::single_byte::{SingleByte, ASCII_CLASSES, IMPOSSIBLE_COST, MAX_LANGUAGES};
 use super::{Detector, Iso2022Jp, Utf8};
 
 /// The bytes of a saved `Utf8`: needed, lower, upper, invalid.
@@ -41,6 +43,22 @@ pub const STATE_LEN: usize = {
     }
     len + 5 * CJK_LEN + 1
 };
+
+/// The most bytes fed a state may say, so that the detector's largest sum stays below 2^63: a
+/// single-byte language's cost (at most `SINGLE_BYTE_MAX` a byte, times `ASCII_SCALE / SCALE` =
+/// 32) plus its ASCII pairs' (at most 65,535 a byte), under 2^17 a byte.
+const MAX_FED: u64 = 1 << 46;
+/// The most a byte adds to a single-byte candidate's cost in a language: a pair's cost and a
+/// case's (a byte of the model each), or `IMPOSSIBLE_COST`.
+const SINGLE_BYTE_MAX: u64 = if IMPOSSIBLE_COST > 2 * 255 {
+    IMPOSSIBLE_COST
+} else {
+    2 * 255
+};
+/// The most a byte adds to a single-byte candidate's rarity: its class (6 bits).
+const RARITY_MAX: u64 = 63;
+/// The most a character (of one byte or more) adds to a CJK candidate's cost: a byte of the model.
+const CJK_MAX: u64 = 255;
 
 /// A walk over a state's fields in order, each as its little-endian bytes: saving copies each
 /// out, restoring replaces each (and notes whether all are values `save` gives). One walk for
@@ -168,6 +186,14 @@ impl Detector {
             candidate.walk(w);
         }
         bool(w, &mut self.koi8_u_only);
+        // No more bytes fed than `MAX_FED`, and no cost more than they can add.
+        let fed = self.fed.min(MAX_FED);
+        let single_byte = self.single_byte.iter().all(|c| {
+            c.costs.iter().all(|&cost| cost <= SINGLE_BYTE_MAX * fed)
+                && c.rarity & ((1 << 56) - 1) <= RARITY_MAX * fed
+        });
+        let cjk = self.cjk.iter().all(|c| c.cost <= CJK_MAX * fed);
+        w.check(self.fed <= MAX_FED && single_byte && cjk);
     }
 }
 

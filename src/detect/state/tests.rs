@@ -213,6 +213,59 @@ fn restore_refuses_a_cjk_candidate_pending_what_its_decoder_never_leaves_pending
 }
 
 #[test]
+fn restore_refuses_costs_beyond_what_the_bytes_fed_can_add() {
+    // Seven bytes fed. Costs no input of that length reaches made `ranked` overflow (a panic with
+    // overflow checks on, a wrong guess without).
+    let state = state_after(b"caf\xE9 \x82\xA0");
+    let fed = 7u64;
+    // Western's first language: at most 510 a byte (two costs of at most 255 each).
+    assert!(restores(
+        &state,
+        WINDOWS_1252 + 1,
+        &(510 * fed).to_le_bytes()
+    ));
+    assert!(!restores(
+        &state,
+        WINDOWS_1252 + 1,
+        &(510 * fed + 1).to_le_bytes()
+    ));
+    assert!(!restores(&state, WINDOWS_1252 + 1, &u64::MAX.to_le_bytes()));
+    // Its rarity (below the group's index): at most 63, the highest class, a byte.
+    let rarity = WINDOWS_1252 + 1 + 17 * 8 + 4;
+    assert!(restores(&state, rarity, &(63 * fed).to_le_bytes()[..7]));
+    assert!(!restores(
+        &state,
+        rarity,
+        &(63 * fed + 1).to_le_bytes()[..7]
+    ));
+    // A CJK candidate's: at most 255 a character.
+    assert!(restores(&state, CJK + 3, &(255 * fed).to_le_bytes()));
+    assert!(!restores(&state, CJK + 3, &(255 * fed + 1).to_le_bytes()));
+    // The bytes fed: at most 2^46.
+    assert!(restores(&state, FED, &(1u64 << 46).to_le_bytes()));
+    assert!(!restores(&state, FED, &((1u64 << 46) + 1).to_le_bytes()));
+    // Every count and cost at its highest: ranked and fed on without overflow.
+    let mut top = state;
+    let most = 1u64 << 46;
+    top[FED..FED + 8].copy_from_slice(&most.to_le_bytes());
+    top[ASCII_PAIRS..LAST_KIND].fill(0);
+    top[ASCII_PAIRS + 8 * 4..ASCII_PAIRS + 8 * 5].copy_from_slice(&most.to_le_bytes());
+    for language in 0..17 {
+        let at = WINDOWS_1252 + 1 + 8 * language;
+        top[at..at + 8].copy_from_slice(&(510 * most).to_le_bytes());
+    }
+    top[rarity..rarity + 7].copy_from_slice(&(63 * most).to_le_bytes()[..7]);
+    for candidate in 0..5 {
+        let at = CJK + candidate * CJK_LEN + 3;
+        top[at..at + 8].copy_from_slice(&(255 * most).to_le_bytes());
+    }
+    let mut detector = Detector::restore(&top).expect("the highest counts and costs");
+    rankings(&detector);
+    detector.feed(b"\xE9\x82", true);
+    rankings(&detector);
+}
+
+#[test]
 fn every_state_restored_is_saved_back_as_it_was() {
     // Each byte of a state with every part under way set to values of each kind: refused, or
     // restored to a detector that saves those very bytes (no field is dropped or changed).

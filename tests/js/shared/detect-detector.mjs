@@ -192,6 +192,38 @@ export default [
     },
   ],
   [
+    'Detector: an option getter that feeds it comes first, and another detector it feeds keeps its own',
+    (detect) => {
+      // The state goes into the module only after the options are read: were it taken before,
+      // the getter's windows-1251 would be lost, leaving ASCII (windows-1252, the fallback).
+      const d = new detect.Detector();
+      const other = new detect.Detector();
+      d.feed(u8(ASCII), {
+        get last() {
+          d.feed(u8(WINDOWS_1251));
+          other.feed(u8(SHIFT_JIS));
+          other.guess();
+          return true;
+        },
+      });
+      equal(d.guess().encoding, 'windows-1251');
+      deepEqual(d.guess(), detect.detect(u8([...WINDOWS_1251, ...ASCII])));
+      equal(other.guess().encoding, 'Shift_JIS');
+      throws(() => d.feed(u8(ASCII)), TypeError);
+      // A guess's options likewise: ASCII alone with 'jp' would be Shift_JIS.
+      const g = new detect.Detector();
+      g.feed(u8(ASCII));
+      const tld = {
+        toString() {
+          g.feed(u8(EUC_KR));
+          return 'jp';
+        },
+      };
+      equal(g.guess({ tld }).encoding, 'EUC-KR');
+      deepEqual(g.guess({ tld: 'jp' }), detect.detect(u8([...ASCII, ...EUC_KR]), { tld: 'jp' }));
+    },
+  ],
+  [
     'detect: a big input goes through in pieces',
     (detect) => {
       // 3 MiB, more than one piece: Shift_JIS sentences.
