@@ -292,6 +292,13 @@ mod tests {
         assert_eq!(ascii_prefix_len(&v), 17);
         assert_eq!(ascii_prefix_len(&v[18..]), 22);
         assert_eq!(ascii_prefix_len(&[]), 0);
+        // Words of high bytes only, and a high byte in each lane of a word.
+        assert_eq!(ascii_prefix_len(&[0x80; 24]), 0);
+        for lane in 0..16 {
+            let mut v = [b'a'; 16];
+            v[lane] = 0xFF;
+            assert_eq!(ascii_prefix_len(&v), lane);
+        }
     }
 
     #[cfg(feature = "lite")]
