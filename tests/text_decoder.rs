@@ -519,3 +519,20 @@ fn get_an_output_encoding() {
         assert_eq!(e.has_standard_encoder(), expected == e, "{}", e.name());
     }
 }
+
+#[test]
+fn utf16_output_ends_the_queue_after_the_last_piece_unless_streaming() {
+    let mut d = TextDecoderCore::new(Encoding::Utf8, false, false).unwrap();
+    let mut out = [0u16; 8];
+    // € is E2 82 AC: held across a streaming call, then finished.
+    d.start(true);
+    let r = d.decode_to_utf16(b"a\xE2\x82", &mut out, true);
+    assert_eq!((r, out[0]), ((DecoderResult::InputEmpty, 3, 1), 0x61));
+    d.start(false);
+    let r = d.decode_to_utf16(b"\xAC", &mut out, true);
+    assert_eq!((r, out[0]), ((DecoderResult::InputEmpty, 1, 1), 0x20AC));
+    // Cut off at the end of a call that does not stream: one U+FFFD.
+    d.start(false);
+    let r = d.decode_to_utf16(b"\xE2\x82", &mut out, true);
+    assert_eq!((r, out[0]), ((DecoderResult::InputEmpty, 2, 1), 0xFFFD));
+}
