@@ -30,7 +30,7 @@ mod tld;
 use crate::Encoding;
 use cjk::{CjkCandidate, Kind};
 use model::{ASCII_SCALE, CJK, SCALE, SINGLE_BYTE};
-use single_byte::{ascii_kind, SingleByte, ASCII_CLASSES, MAX_LANGUAGES};
+use single_byte::{ascii_kind, SingleByte, ASCII_CLASSES};
 use tables::ascii_cost;
 
 pub use state::STATE_LEN;
@@ -167,7 +167,7 @@ impl Detector {
         let best = self.costs(None).map(|(_, cost, _)| cost).min().unwrap_or(0);
         let limit = best + PRUNE_NATS * u64::from(ASCII_SCALE);
         for i in 0..self.single_byte.len() {
-            for l in 0..self.single_byte[i].group().languages.min(MAX_LANGUAGES) {
+            for l in 0..self.single_byte[i].languages() {
                 if self.language_cost(i, l) > limit {
                     self.single_byte[i].pruned |= 1 << l;
                 }
@@ -219,7 +219,7 @@ impl Detector {
             .iter()
             .enumerate()
             .filter_map(move |(i, c)| {
-                let languages = c.group().languages.min(MAX_LANGUAGES);
+                let languages = c.languages();
                 let best = (0..languages)
                     .filter(|l| c.pruned & (1 << l) == 0)
                     .map(|l| self.language_cost(i, l))

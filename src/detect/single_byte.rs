@@ -82,10 +82,14 @@ impl SingleByte {
         &GROUPS[SINGLE_BYTE[self.which].1]
     }
 
+    /// The languages it is scored in: its group's, at most `MAX_LANGUAGES`.
+    pub fn languages(&self) -> usize {
+        self.group().languages.min(MAX_LANGUAGES)
+    }
+
     /// Whether every language of the group is pruned.
     pub fn out(&self) -> bool {
-        let n = self.group().languages.min(MAX_LANGUAGES);
-        self.pruned.count_ones() as usize >= n
+        self.pruned.count_ones() as usize >= self.languages()
     }
 
     pub fn feed(&mut self, bytes: &[u8]) {
@@ -94,7 +98,7 @@ impl SingleByte {
         // The languages still scored, by where their tables start.
         let mut active = [(0usize, 0usize); MAX_LANGUAGES];
         let mut n = 0;
-        for l in 0..group.languages.min(MAX_LANGUAGES) {
+        for l in 0..self.languages() {
             if self.pruned & (1 << l) == 0 {
                 active[n] = (l, group.table(l));
                 n += 1;

@@ -233,7 +233,7 @@ impl Iso2022Jp {
 
 impl SingleByte {
     fn walk(&mut self, w: &mut Walk) {
-        let (group, languages) = (SINGLE_BYTE[self.which].1, languages(self));
+        let (group, languages) = (SINGLE_BYTE[self.which].1, self.languages());
         u8(w, &mut self.prev);
         // A class of the group's (not `IMPOSSIBLE`) and a case (none, lower, upper).
         w.check(usize::from(self.prev & 63) < GROUPS[group].classes && self.prev >> 6 < 3);
@@ -245,11 +245,6 @@ impl SingleByte {
         // Only the group's languages; the group's index in the rarity's top byte.
         w.check(self.pruned >> languages == 0 && self.rarity >> 56 == group as u64);
     }
-}
-
-/// The languages a single-byte candidate is scored in.
-fn languages(candidate: &SingleByte) -> usize {
-    candidate.group().languages.min(MAX_LANGUAGES)
 }
 
 impl CjkCandidate {
