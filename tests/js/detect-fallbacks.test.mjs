@@ -5,18 +5,23 @@
 // (detect_bg.wasm2js.mjs), where WebAssembly is missing or the module cannot be compiled. Each
 // path runs here in a child process, on a copy of pkg/ left with only the files that path needs,
 // and must give exactly what the .wasm file gives on inputs whose encodings are checked by hand;
-// where none works, every call of the detector throws an Error naming both causes.
+// where none works, every call of the detector throws an Error naming both causes. The same for
+// require()'s entry (pkg/detect.cjs), whose inlined copy only a bundler can serve.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'encoding-wasm-detect-fallbacks-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+
+const INLINE = 'wasm-inline-detect.mjs';
+const WASM2JS = 'detect_bg.wasm2js.mjs';
+const WASM2JS_CJS = 'detect_bg.wasm2js.cjs';
 
 // Texts written out byte by byte, each with the encoding it is in and the text Node's own decoder
 // (ICU's, not this package's) must read from it.
@@ -34,11 +39,30 @@ const TEXTS = [
   { hex: '68c3a96c6c6f2077c3b6726c64', encoding: 'UTF-8', text: 'héllo wörld' },
 ];
 
-// What the detector answers in the entry `file`, in a child process (under --jitless, with no
-// WebAssembly, if `jitless`): each call's result, or its Error as "Name: message".
-function answers(file, jitless = false) {
-  const code = `const lib = await import(${JSON.stringify(pathToFileURL(file).href)});
-if (${jitless} && typeof WebAssembly !== 'undefined') throw new Error('WebAssembly exists under node --jitless');
+// How a child process loads the entry `file` (a string of JavaScript) as `lib`: imported
+// (`jitless`: under node --jitless, with no WebAssembly); required; or required as a bundler has it,
+// which serves the inlined copy, an ES module, to require() (Node 20 cannot: packaging.test.mjs).
+const LOADERS = {
+  import: (file) => `const lib = await import(${JSON.stringify(pathToFileURL(file).href)});`,
+  jitless: (
+    file,
+  ) => `if (typeof WebAssembly !== 'undefined') throw new Error('WebAssembly exists under node --jitless');
+const lib = await import(${JSON.stringify(pathToFileURL(file).href)});`,
+  require: (file) =>
+    `const lib = (await import('node:module')).createRequire(${JSON.stringify(file)})(${JSON.stringify(file)});`,
+  bundled: (file) => `const required = (await import('node:module')).createRequire(${JSON.stringify(file)});
+const inline = await import(${JSON.stringify(pathToFileURL(join(dirname(file), INLINE)).href)});
+const source = (await import('node:fs')).readFileSync(${JSON.stringify(file)}, 'utf8');
+const module = { exports: {} };
+const load = (id) => (id === './${INLINE}' ? inline : required(id));
+new Function('require', 'module', 'exports', '__dirname', source)(load, module, module.exports, ${JSON.stringify(dirname(file))});
+const lib = module.exports;`,
+};
+
+// What the detector answers in the entry `file`, loaded by the child process as LOADERS[`how`]
+// has it: each call's result, or its Error as "Name: message".
+function answers(file, how = 'import') {
+  const code = `${LOADERS[how](file)}
 const bytes = (hex) => Uint8Array.from(hex.match(/../g), (h) => parseInt(h, 16));
 const texts = ${JSON.stringify(TEXTS.map((t) => t.hex))}.map(bytes);
 const [cyrillic, japanese, korean, , , utf8] = texts;
@@ -76,7 +100,7 @@ for (const call of calls) {
   }
 }
 console.log(JSON.stringify(results));`;
-  const flags = jitless ? ['--jitless'] : [];
+  const flags = how === 'jitless' ? ['--jitless'] : [];
   const out = execFileSync(process.execPath, [...flags, '--input-type=module', '-e', code], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,19 +109,17 @@ console.log(JSON.stringify(results));`;
 }
 
 // A copy of pkg/ named `name`, with the detector's .wasm file `wasm` ('missing', 'truncated' to
-// its first 100 bytes, or 'kept') and without the files in `removed`: its Node entry's path.
-function copy(name, wasm, removed) {
+// its first 100 bytes, or 'kept') and without the files in `removed`: the path of its `entry`.
+function copy(name, wasm, removed, entry = 'detect.node.mjs') {
   const to = join(dir, name);
   cpSync(join(root, 'pkg'), to, { recursive: true });
   const file = join(to, 'detect_bg.wasm');
   if (wasm === 'missing') rmSync(file);
   if (wasm === 'truncated') writeFileSync(file, readFileSync(file).subarray(0, 100));
   for (const f of removed) rmSync(join(to, f));
-  return join(to, 'detect.node.mjs');
+  return join(to, entry);
 }
 
-const INLINE = 'wasm-inline-detect.mjs';
-const WASM2JS = 'detect_bg.wasm2js.mjs';
 // The .wasm file's answers, with nothing else to fall back on.
 const expected = answers(copy('wasm', 'kept', [INLINE, WASM2JS]));
 
@@ -124,43 +146,74 @@ test('the texts are what Node decodes, and the .wasm file alone guesses their en
   assert.deepEqual(sniffedAlone, { encoding: 'windows-1252', source: 'default' });
 });
 
-for (const [path, entry, jitless] of [
+// Each path, and require()'s (pkg/detect.cjs, the same template's CommonJS bundle).
+for (const [path, entry, how] of [
   ['the .wasm file missing: its inlined copy', () => copy('inline', 'missing', [WASM2JS])],
   ['the .wasm file and its inlined copy missing: the JavaScript build', () => copy('no-inline', 'missing', [INLINE])],
   ['the .wasm file truncated: the JavaScript build', () => copy('truncated', 'truncated', [INLINE])],
-  ['no WebAssembly (node --jitless): the JavaScript build', () => join(root, 'pkg/detect.node.mjs'), true],
+  ['no WebAssembly (node --jitless): the JavaScript build', () => join(root, 'pkg/detect.node.mjs'), 'jitless'],
+  ['require(), the .wasm file alone', () => copy('cjs', 'kept', [INLINE, WASM2JS_CJS], 'detect.cjs'), 'require'],
+  [
+    'require() in a bundle, the .wasm file missing: its inlined copy',
+    () => copy('cjs-inline', 'missing', [WASM2JS_CJS], 'detect.cjs'),
+    'bundled',
+  ],
+  [
+    'require(), the .wasm file and its inlined copy missing: the JavaScript build',
+    () => copy('cjs-no-inline', 'missing', [INLINE], 'detect.cjs'),
+    'require',
+  ],
+  [
+    'require(), the .wasm file truncated: the JavaScript build',
+    () => copy('cjs-truncated', 'truncated', [INLINE], 'detect.cjs'),
+    'require',
+  ],
 ]) {
   test(`${path} gives what the .wasm file gives`, () => {
-    assert.deepEqual(answers(entry(), jitless), expected);
+    assert.deepEqual(answers(entry(), how), expected);
   });
 }
 
 // Where nothing can be bound: every call of the detector throws, with both causes; sniffHTML,
 // which needs only the main entry's module, still answers.
-for (const [path, wasm, removed, cause] of [
+const NO_WASM2JS = (file) =>
+  new RegExp(
+    `; its JavaScript build could not be loaded either \\(Error: Cannot find module '[^']*${file.replaceAll('.', '\\.')}'`,
+  );
+for (const [path, entry, how, causes] of [
   [
     'the .wasm file truncated, no JavaScript build',
-    'truncated',
-    [WASM2JS],
-    /its WebAssembly module could not be loaded \(CompileError: WebAssembly\.Module\(\): [^)]*\)/,
+    () => copy('truncated-alone', 'truncated', [WASM2JS]),
+    'import',
+    [
+      /its WebAssembly module could not be loaded \(CompileError: WebAssembly\.Module\(\): [^)]*\)/,
+      NO_WASM2JS(WASM2JS),
+    ],
   ],
   [
     'no .wasm file, inlined copy or JavaScript build',
-    'missing',
-    [INLINE, WASM2JS],
-    /its WebAssembly module could not be loaded \(Error: Cannot find module '[^']*wasm-inline-detect\.mjs'/,
+    () => copy('nothing', 'missing', [INLINE, WASM2JS]),
+    'import',
+    [
+      /its WebAssembly module could not be loaded \(Error: Cannot find module '[^']*wasm-inline-detect\.mjs'/,
+      NO_WASM2JS(WASM2JS),
+    ],
+  ],
+  [
+    'require(), the .wasm file truncated, no JavaScript build',
+    () => copy('cjs-truncated-alone', 'truncated', [WASM2JS_CJS], 'detect.cjs'),
+    'require',
+    [
+      /its WebAssembly module could not be loaded \(CompileError: WebAssembly\.Module\(\): [^)]*\)/,
+      NO_WASM2JS(WASM2JS_CJS),
+    ],
   ],
 ]) {
   test(`${path}: every call of the detector throws an Error naming both causes`, () => {
-    const results = answers(copy(path.replace(/\W+/g, '-'), wasm, removed));
-    const detector = results.slice(0, -1);
-    for (const r of detector) {
+    const results = answers(entry(), how);
+    for (const r of results.slice(0, -1)) {
       assert.match(r, /^Error: encoding-wasm\/detect cannot run: /);
-      assert.match(r, cause);
-      assert.match(
-        r,
-        /; its JavaScript build could not be loaded either \(Error: Cannot find module '[^']*detect_bg\.wasm2js\.mjs'/,
-      );
+      for (const cause of causes) assert.match(r, cause);
     }
     assert.deepEqual(results.at(-1), expected.at(-1));
   });
