@@ -54,7 +54,10 @@ function nameOf(enc) {
   return names[enc];
 }
 
-// The module's memory, as it is now (it may have grown since the last call).
+// The module's memory, as it is now (it may have grown since the last call). wasm.mjs's modules
+// read theirs alike (Module#buffer), but importing a shared helper from there would copy wasm.mjs's
+// imports (buffer.node.mjs's Buffer probes, run at load) into require()'s detect.cjs, which takes
+// only index.mjs from api.cjs.
 function memoryOf(instance) {
   const memory = instance.exports.memory;
   return instance.wasm2js === true ? memory.buffer : WebAssemblyMemoryGetBuffer(memory);
