@@ -55,6 +55,10 @@ const encodingFiles = {
 // take most of the 45 s. What that pass misses is then run against the whole suite.
 const sweeps = ['_every_four_byte_sequence', 'every_byte_and_byte_pair', 'every_scalar_value'];
 function testSelection(rustFiles) {
+  // The detector (src/detect/, the `detect` feature) is reached by its own unit tests alone.
+  const detector = rustFiles.filter((f) => f.startsWith('src/detect/')).length;
+  if (detector > 0 && detector < rustFiles.length) throw new Error('run src/detect/ on its own');
+  if (detector > 0) return ['--features', 'detect', '--', '--lib', '--', 'detect::'];
   const tests = ['differential', 'properties', 'saved_state', 'text_decoder', 'registry'];
   const picked = rustFiles.map((f) => encodingFiles[f]);
   if (picked.length === 0 || picked.some((p) => p === undefined)) {
@@ -73,39 +77,50 @@ function testSelection(rustFiles) {
 }
 
 if (rust) {
-  const rustFiles = files.filter((f) => f.startsWith('src/'));
-  const only = rustFiles.flatMap((f) => ['--file', f]);
   try {
     run('cargo', ['mutants', '--version']);
   } catch {
     run('cargo', ['install', 'cargo-mutants', '--version', '27.1.0']);
   }
+  const rustFiles = files.filter((f) => f.startsWith('src/'));
+  if (rustFiles.length > 0) cargoMutants(rustFiles, out, []);
+  else {
+    // The detector needs its feature: a run of its own, into mutants/out/detect/.
+    cargoMutants([], out, ['--exclude', 'src/detect/**']);
+    cargoMutants(['src/detect/**'], join(out, 'detect'), []);
+  }
+}
+
+// cargo-mutants over `rustFiles` (every file when none), with the tests that reach them, into
+// `output`; `extra` are more of its options.
+function cargoMutants(rustFiles, output, extra) {
+  const only = [...rustFiles.flatMap((f) => ['--file', f]), ...extra];
   // Exit code 2 means mutants survived, 3 that some timed out (caught): the summary says which.
-  const mutants = (output, argv) => {
+  const mutants = (dir, argv) => {
     try {
-      run('cargo', ['mutants', '--no-shuffle', '--output', output, ...only, ...argv]);
+      run('cargo', ['mutants', '--no-shuffle', '--output', dir, ...only, ...argv]);
     } catch (e) {
       if (e.status !== 2 && e.status !== 3) throw e;
     }
   };
-  const listOf = (output, kind) =>
-    readFileSync(join(output, 'mutants.out', `${kind}.txt`), 'utf8')
+  const listOf = (dir, kind) =>
+    readFileSync(join(dir, 'mutants.out', `${kind}.txt`), 'utf8')
       .trim()
       .split('\n')
       .filter(Boolean);
   const selection = testSelection(rustFiles);
-  mutants(out, selection);
+  mutants(output, selection);
   // A quick pass's survivors, each against the whole suite (the sweeps, tests/partial_features.rs),
-  // into mutants/out/whole/: its timeouts are caught already.
-  const missed = listOf(out, 'missed');
+  // into whole/: its timeouts are caught already.
+  const missed = listOf(output, 'missed');
   if (selection.includes(sweeps[1]) && missed.length > 0) {
     const exactly = missed.flatMap((name) => ['--re', `^${name.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}$`]);
-    mutants(join(out, 'whole'), exactly);
+    mutants(join(output, 'whole'), exactly);
     console.log(`cargo-mutants, the quick pass's ${missed.length} survivors against the whole suite:`);
-    for (const line of listOf(join(out, 'whole'), 'missed')) console.log(`  missed: ${line}`);
+    for (const line of listOf(join(output, 'whole'), 'missed')) console.log(`  missed: ${line}`);
   }
   for (const kind of ['missed', 'timeout', 'unviable', 'caught']) {
-    const list = listOf(out, kind);
+    const list = listOf(output, kind);
     console.log(`cargo-mutants: ${list.length} ${kind}`);
     if (kind === 'missed') for (const line of list) console.log(`  ${line}`);
   }

@@ -273,6 +273,23 @@ mod tests {
         assert_eq!(ISO_2022_JP_KATAKANA[0], 0x3002);
     }
 
+    /// The packed indexes' sizes in bytes, as a ratchet: the model (src/index_model.rs) codes
+    /// and decodes alike, so a change to it that packs worse still decodes right, and only their
+    /// size shows it. Lower a figure when a change packs smaller; raise one only on purpose.
+    #[cfg(packed_indexes)]
+    #[test]
+    fn packed_indexes_are_no_bigger_than_they_were() {
+        for (name, packed, most) in [
+            ("big5", BIG5_PACKED, 21_118),
+            ("euc-kr", EUC_KR_PACKED, 9_653),
+            ("gb18030", GB18030_PACKED, 11_470),
+            ("jis0208", JIS0208_PACKED, 9_204),
+            ("jis0212", JIS0212_PACKED, 2_670),
+        ] {
+            assert!(packed.len() <= most, "index {name}: {} bytes", packed.len());
+        }
+    }
+
     #[test]
     fn reverse_takes_the_first_pointer() {
         let index: [u16; 4] = [0, 0x41, 0x42, 0x41];

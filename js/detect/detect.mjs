@@ -1,11 +1,11 @@
 // detect(bytes, options) and Detector: guessing the encoding of unlabeled bytes with the Rust
 // core's detector (src/detect/, in a wasm module of its own: bind.mjs). A detector's state is kept
-// here, as the bytes the core saves it as (src/detect/state.rs), so that the module holds none
-// between calls: each call copies it into the module's input buffer, followed by bytes of input
-// in pieces of at most CHUNK (so memory stays bounded whatever the input's length) or by the
-// top-level domain; a feed's new state comes back from the output buffer, and so does a guess, as
-// 8-byte records (src/wasm/detect.rs): the encoding's number in the standard's order, then its
-// confidence (u32, f32, little-endian).
+// here, as the bytes the core saves it as (src/detect/state.rs), so that the module keeps none for
+// it between calls: each call copies it into the module's input buffer (the module restores its
+// one detector from it: src/wasm/detect.rs), followed by bytes of input in pieces of at most CHUNK
+// (so memory stays bounded whatever the input's length) or by the top-level domain; a feed's new
+// state comes back from the output buffer, and so does a guess, as 8-byte records: the encoding's
+// number in the standard's order, then its confidence (u32, f32, little-endian).
 
 import { encodings } from '../index.mjs';
 import { CHUNK, pieceEnd } from '../pieces.mjs';
@@ -183,8 +183,8 @@ export function detectBytes(input, opts, whole = true) {
 }
 
 export class Detector {
-  // Its state (src/detect/state.rs): nothing of it stays in the module between calls, so a
-  // detector dropped costs no wasm memory, with or without a FinalizationRegistry.
+  // Its state (src/detect/state.rs): the module keeps nothing for it between calls, so a detector
+  // dropped costs no wasm memory, with or without a FinalizationRegistry.
   #state;
   #ended = false;
 

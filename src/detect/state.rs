@@ -61,8 +61,13 @@ const RARITY_MAX: u64 = 63;
 const CJK_MAX: u64 = 255;
 
 /// A walk over a state's fields in order, each as its little-endian bytes: saving copies each
-/// out, restoring replaces each (and notes whether all are values `save` gives). One walk for
-/// both, not a trait object: a table of functions would keep std's panic formatting in the module.
+/// out (and writes back what it read: the detector stays as it was), restoring replaces each (and
+/// notes whether all are values `save` gives). One walk for both, not a trait object: a table of
+/// functions would keep std's panic formatting in the module. It runs twice at every call of a JS
+/// `Detector` (src/wasm/detect.rs): it copies a field with a few loads and stores of its known
+/// length, not `memmove` (without WebAssembly, a loop in JavaScript), and most fields go through
+/// `u8` and `u64s`, not inlined (the wasm module is then as small as with one function for every
+/// field), an array of u64 in one call.
 enum Walk<'a> {
     /// Into the bytes left.
     Save(&'a mut [u8]),
@@ -71,20 +76,18 @@ enum Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// Copies the field's bytes out, or replaces them. Not inlined: called for every field, it
-    /// makes the wasm module 0.9 KB smaller gzipped as one function.
-    #[inline(never)]
-    fn bytes(&mut self, field: &mut [u8]) {
+    /// Copies the field's bytes out, or replaces them.
+    fn bytes<const N: usize>(&mut self, field: &mut [u8; N]) {
         match self {
             Walk::Save(to) => {
-                if let Some((head, rest)) = core::mem::take(to).split_at_mut_checked(field.len()) {
-                    head.copy_from_slice(field);
+                if let Some((head, rest)) = core::mem::take(to).split_first_chunk_mut() {
+                    *head = *field;
                     *to = rest;
                 }
             }
-            Walk::Restore { from, valid } => match from.split_at_checked(field.len()) {
+            Walk::Restore { from, valid } => match from.split_first_chunk() {
                 Some((head, rest)) => {
-                    field.copy_from_slice(head);
+                    *field = *head;
                     *from = rest;
                 }
                 None => *valid = false,
@@ -92,24 +95,25 @@ impl Walk<'_> {
         }
     }
 
-    /// Notes whether the fields walked so far `holds` values `save` gives (saving: nothing to
-    /// note).
-    fn check(&mut self, holds: bool) {
+    /// Notes whether the fields walked so far hold values `save` gives, as `holds` says (asked
+    /// only while restoring: a detector's own fields always do).
+    fn check(&mut self, holds: impl FnOnce() -> bool) {
         if let Walk::Restore { valid, .. } = self {
-            *valid &= holds;
+            *valid &= holds();
         }
     }
 }
 
+#[inline(never)]
 fn u8(w: &mut Walk, value: &mut u8) {
-    w.bytes(core::slice::from_mut(value));
+    w.bytes(core::array::from_mut(value));
 }
 
 /// A u8 of at most `max`: one out of range is restored as `max`, so that nothing done with it
 /// before the state is refused can go out of range.
 fn u8_to(w: &mut Walk, value: &mut u8, max: u8) {
     u8(w, value);
-    w.check(*value <= max);
+    w.check(|| *value <= max);
     *value = (*value).min(max);
 }
 
@@ -126,27 +130,50 @@ fn u32(w: &mut Walk, value: &mut u32) {
 }
 
 fn u64(w: &mut Walk, value: &mut u64) {
-    let mut bytes = value.to_le_bytes();
-    w.bytes(&mut bytes);
-    *value = u64::from_le_bytes(bytes);
+    u64s(w, core::slice::from_mut(value));
+}
+
+/// Each of `values` in turn, as `u64`: one call for an array of them.
+#[inline(never)]
+fn u64s(w: &mut Walk, values: &mut [u64]) {
+    for value in values {
+        let mut bytes = value.to_le_bytes();
+        w.bytes(&mut bytes);
+        *value = u64::from_le_bytes(bytes);
+    }
 }
 
 impl Detector {
     /// The detector's state, which `restore` turns back into this detector.
     pub fn save(&self) -> [u8; STATE_LEN] {
         let mut out = [0; STATE_LEN];
-        self.clone().walk(&mut Walk::Save(&mut out));
+        self.clone().save_into(&mut out);
         out
+    }
+
+    /// Writes the detector's state (`save`) to `out`, without a copy of the detector: the walk,
+    /// restore's too, borrows it mutably, but leaves every field as it was.
+    pub fn save_into(&mut self, out: &mut [u8; STATE_LEN]) {
+        self.walk(&mut Walk::Save(out));
     }
 
     /// The detector `save` gave `bytes` for; `None` for any bytes it never gives.
     pub fn restore(bytes: &[u8]) -> Option<Detector> {
         let mut detector = Detector::new();
+        detector.restore_from(bytes).then_some(detector)
+    }
+
+    /// Makes this detector, whatever it was fed, the one `save` gave `bytes` for, in place: every
+    /// field a state holds is replaced, and the others (which encoding each candidate is) are the
+    /// same in every detector. False for any bytes `save` never gives, the detector then being
+    /// none to use until restored again.
+    #[must_use]
+    pub(crate) fn restore_from(&mut self, bytes: &[u8]) -> bool {
         let walk = &mut Walk::Restore {
             from: bytes,
             valid: true,
         };
-        detector.walk(walk);
+        self.walk(walk);
         matches!(
             walk,
             Walk::Restore {
@@ -154,7 +181,6 @@ impl Detector {
                 valid: true
             }
         )
-        .then_some(detector)
     }
 
     fn walk(&mut self, w: &mut Walk) {
@@ -163,19 +189,19 @@ impl Detector {
         u64(w, &mut self.fed);
         // The head is the first bytes fed, the rest zero.
         let head_len = usize::from(self.head_len);
-        w.check(
-            head_len as u64 == self.fed.min(3) && self.head[head_len..].iter().all(|&b| b == 0),
-        );
+        w.check(|| {
+            head_len as u64 == self.fed.min(3) && self.head[head_len..].iter().all(|&b| b == 0)
+        });
         bool(w, &mut self.non_ascii);
-        for count in &mut self.ascii_pairs {
-            u64(w, count);
-        }
+        u64s(w, &mut self.ascii_pairs);
         // Each pair ends at a byte fed (the first after a non-letter, as at the start of a text).
-        let pairs = self
-            .ascii_pairs
-            .iter()
-            .try_fold(0u64, |sum, &n| sum.checked_add(n));
-        w.check(pairs.is_some_and(|pairs| pairs <= self.fed));
+        w.check(|| {
+            let pairs = self
+                .ascii_pairs
+                .iter()
+                .try_fold(0u64, |sum, &n| sum.checked_add(n));
+            pairs.is_some_and(|pairs| pairs <= self.fed)
+        });
         u8_to(w, &mut self.last_kind, ASCII_CLASSES);
         self.utf8.walk(w);
         self.iso_2022_jp.walk(w);
@@ -187,13 +213,15 @@ impl Detector {
         }
         bool(w, &mut self.koi8_u_only);
         // No more bytes fed than `MAX_FED`, and no cost more than they can add.
-        let fed = self.fed.min(MAX_FED);
-        let single_byte = self.single_byte.iter().all(|c| {
-            c.costs.iter().all(|&cost| cost <= SINGLE_BYTE_MAX * fed)
-                && c.rarity & ((1 << 56) - 1) <= RARITY_MAX * fed
+        w.check(|| {
+            let fed = self.fed.min(MAX_FED);
+            let single_byte = self.single_byte.iter().all(|c| {
+                c.costs.iter().all(|&cost| cost <= SINGLE_BYTE_MAX * fed)
+                    && c.rarity & ((1 << 56) - 1) <= RARITY_MAX * fed
+            });
+            let cjk = self.cjk.iter().all(|c| c.cost <= CJK_MAX * fed);
+            self.fed <= MAX_FED && single_byte && cjk
         });
-        let cjk = self.cjk.iter().all(|c| c.cost <= CJK_MAX * fed);
-        w.check(self.fed <= MAX_FED && single_byte && cjk);
     }
 }
 
@@ -205,15 +233,17 @@ impl Utf8 {
         bool(w, &mut self.invalid);
         // What the decoder's lead byte sets (https://encoding.spec.whatwg.org/#utf-8-decoder),
         // each continuation after it, or nothing yet.
-        w.check(matches!(
-            (self.needed, self.lower, self.upper),
-            (0, 0, 0)
-                | (0..=3, 0x80, 0xBF)
-                | (2, 0xA0, 0xBF)
-                | (2, 0x80, 0x9F)
-                | (3, 0x90, 0xBF)
-                | (3, 0x80, 0x8F)
-        ));
+        w.check(|| {
+            matches!(
+                (self.needed, self.lower, self.upper),
+                (0, 0, 0)
+                    | (0..=3, 0x80, 0xBF)
+                    | (2, 0xA0, 0xBF)
+                    | (2, 0x80, 0x9F)
+                    | (3, 0x90, 0xBF)
+                    | (3, 0x80, 0x8F)
+            )
+        });
     }
 }
 
@@ -224,10 +254,12 @@ impl Iso2022Jp {
         bool(w, &mut self.japanese);
         bool(w, &mut self.invalid);
         // Nothing yet, or ESC and the second byte of an escape sequence.
-        w.check(matches!(
-            (self.escape, self.escape_len),
-            ([0, 0], 0 | 1) | ([0x1B, b'$' | b'('], _)
-        ));
+        w.check(|| {
+            matches!(
+                (self.escape, self.escape_len),
+                ([0, 0], 0 | 1) | ([0x1B, b'$' | b'('], _)
+            )
+        });
     }
 }
 
@@ -236,14 +268,12 @@ impl SingleByte {
         let (group, languages) = (SINGLE_BYTE[self.which].1, self.languages());
         u8(w, &mut self.prev);
         // A class of the group's (not `IMPOSSIBLE`) and a case (none, lower, upper).
-        w.check(usize::from(self.prev & 63) < GROUPS[group].classes && self.prev >> 6 < 3);
-        for cost in &mut self.costs[..languages] {
-            u64(w, cost);
-        }
+        w.check(|| usize::from(self.prev & 63) < GROUPS[group].classes && self.prev >> 6 < 3);
+        u64s(w, &mut self.costs[..languages]);
         u32(w, &mut self.pruned);
         u64(w, &mut self.rarity);
         // Only the group's languages; the group's index in the rarity's top byte.
-        w.check(self.pruned >> languages == 0 && self.rarity >> 56 == group as u64);
+        w.check(|| self.pruned >> languages == 0 && self.rarity >> 56 == group as u64);
     }
 }
 
@@ -252,9 +282,11 @@ impl CjkCandidate {
         w.bytes(&mut self.pending);
         // An unfinished character is what a new candidate of the kind, fed its bytes, leaves
         // pending.
-        let mut new = CjkCandidate::new(self.kind);
-        new.feed(self.pending.split(|&b| b == 0).next().unwrap_or_default());
-        w.check(!new.disqualified && new.pending == self.pending);
+        w.check(|| {
+            let mut new = CjkCandidate::new(self.kind);
+            new.feed(self.pending.split(|&b| b == 0).next().unwrap_or_default());
+            !new.disqualified && new.pending == self.pending
+        });
         u64(w, &mut self.cost);
         bool(w, &mut self.disqualified);
     }

@@ -58,6 +58,37 @@ fn a_detector_restored_at_any_split_goes_on_as_the_one_fed_straight_through() {
     }
 }
 
+#[test]
+fn a_detector_restored_in_place_over_another_goes_on_as_the_one_saved() {
+    // As the wasm module restores its one detector at every call: over one fed other bytes, and
+    // after bytes refused (cut short, or with a flag of 2, so that some fields were replaced).
+    let inputs = inputs();
+    for (i, before) in inputs.iter().enumerate() {
+        for (j, input) in inputs.iter().enumerate() {
+            let (head, tail) = input.split_at(input.len() / 2);
+            let mut saved = Detector::new();
+            saved.feed(head, false);
+            let state = saved.save();
+            let mut bad_flag = state;
+            bad_flag[KOI8_U_ONLY] = 2;
+            let mut reused = Detector::new();
+            reused.feed(before, true);
+            assert!(!reused.restore_from(&state[..STATE_LEN / 2]), "{i} {j}");
+            assert!(!reused.restore_from(&bad_flag), "{i} {j}");
+            assert!(reused.restore_from(&state), "{i} {j}");
+            // Saved in place, it stays as it was.
+            let mut out = [0; STATE_LEN];
+            reused.save_into(&mut out);
+            assert_eq!(out, state, "{i} {j}");
+            assert_eq!(rankings(&reused), rankings(&saved), "{i} {j}");
+            reused.feed(tail, true);
+            saved.feed(tail, true);
+            assert_eq!(reused.save(), saved.save(), "{i} {j}");
+            assert_eq!(rankings(&reused), rankings(&saved), "{i} {j}");
+        }
+    }
+}
+
 /// The state of a detector fed `bytes`.
 fn state_after(bytes: &[u8]) -> [u8; STATE_LEN] {
     let mut detector = Detector::new();
