@@ -3,6 +3,7 @@
 // package falls back to wasm or plain JS), so no test of the outputs could see it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import {
   EXTERNAL,
   nodeView,
@@ -52,4 +53,43 @@ test('a Buffer without swap16 leaves UTF-16BE to the other paths', async () => {
   } finally {
     Buffer.prototype.swap16 = swap16;
   }
+});
+
+// A ucs2Write right in all the probe reads but the lone surrogate's high byte: a Proxy of Node's
+// own (its source reads as native code, as nativeMethod asks) that writes each lone surrogate as
+// U+0000, in a process of its own, the plant made before the package loads. The module must refuse
+// it, and a legacy encode of over 16 code units (written to wasm memory by ucs2Write where it is
+// trusted) must still see the lone surrogate as U+FFFD: `&#65533;` in windows-1252
+// (https://encoding.spec.whatwg.org/#single-byte-encoder, html mode).
+test('a ucs2Write that writes a lone surrogate as U+0000 is refused', () => {
+  const code = String.raw`
+    const { ucs2Write } = Buffer.prototype;
+    const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+    Buffer.prototype.ucs2Write = new Proxy(ucs2Write, {
+      apply: (write, buffer, [s, ...rest]) => Reflect.apply(write, buffer, [s.replace(LONE, '\0'), ...rest]),
+    });
+    const source = Function.prototype.toString.call(Buffer.prototype.ucs2Write);
+    const probe = Buffer.alloc(8);
+    const written = probe.ucs2Write('a\uD800', 2, 4);
+    const probed = await import('./pkg/buffer.node.mjs');
+    const lib = await import('encoding-wasm');
+    const encoded = lib.encode('a'.repeat(20) + '\uD800', 'windows-1252');
+    console.log(JSON.stringify({
+      source,
+      written,
+      probe: [...probe],
+      ucs2Write: probed.ucs2Write,
+      nodeView: probed.nodeView(new ArrayBuffer(8)),
+      encoded: Buffer.from(encoded).toString('latin1'),
+    }));`;
+  const root = new URL('../../', import.meta.url);
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });
+  const got = JSON.parse(out);
+  // The plant passes every check of the probe but the last byte.
+  assert.match(got.source, /\{\s*\[native code\]\s*\}\s*$/);
+  assert.equal(got.written, 4);
+  assert.deepEqual(got.probe, [0, 0, 0x61, 0, 0, 0, 0, 0]);
+  assert.equal(got.ucs2Write, null);
+  assert.equal(got.nodeView, null);
+  assert.equal(got.encoded, `${'a'.repeat(20)}&#65533;`);
 });
