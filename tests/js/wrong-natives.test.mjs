@@ -199,6 +199,22 @@ const WRONG = [
     NODE,
   ],
   [
+    'TextEncoder: a byte appended to the output',
+    `globalThis.TextEncoder = class extends NativeEncoder {
+      encode(s) {
+        const u = super.encode(s);
+        const out = new Uint8Array(u.length + 1);
+        out.set(u);
+        return out;
+      }
+    };`,
+    [
+      [['encode', 'a\u00E9'], '61 c3 a9'],
+      [['encode', ''], ''],
+    ],
+    NODE,
+  ],
+  [
     'TextEncoder: encodeInto writes part of a character that does not fit',
     `globalThis.TextEncoder = class extends NativeEncoder {
       encodeInto(s, dest) {
