@@ -122,15 +122,13 @@ export const nativeEncoder = once(() => {
   return e;
 });
 
-// Whether the native encodeInto is exact (true or null), and whether it accepts shared memory.
+// Whether the native encodeInto is exact (true or null), and whether it also accepts shared memory:
+// the latter is asked only once the former is true (and so stays true: see once).
 function encodeIntoWorks(dest) {
   const r = nativeEncodeIntoUtf8(nativeEncoder(), 'a\u{1F600}\u00E9', dest);
   return r.read === 1 && r.written === 1 && dest[0] === 0x61;
 }
 export const nativeEncodeInto = once(() => encodeIntoWorks(new Uint8Array(4)));
 export const nativeEncodeIntoShared = once(
-  () =>
-    nativeEncodeInto() !== null &&
-    typeof SharedArrayBuffer === 'function' &&
-    encodeIntoWorks(new Uint8Array(new SharedArrayBuffer(4))),
+  () => typeof SharedArrayBuffer === 'function' && encodeIntoWorks(new Uint8Array(new SharedArrayBuffer(4))),
 );

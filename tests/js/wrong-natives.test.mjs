@@ -242,6 +242,21 @@ const WRONG = [
     [[['encodeInto', '\u00E9\u{1F600}', 4, true], '1 2: c3 a9 aa aa']],
     NODE,
   ],
+  [
+    "TextEncoder: encodeInto's count wrong but on the shared-memory probe",
+    `globalThis.TextEncoder = class extends NativeEncoder {
+      encodeInto(s, dest) {
+        const r = super.encodeInto(s, dest);
+        if (dest.buffer instanceof SharedArrayBuffer && s === 'a\u{1F600}\u00E9') return r;
+        return { read: r.read, written: r.written + 1 };
+      }
+    };`,
+    [
+      [['encodeInto', 'abc', 4, true], '3 3: 61 62 63 aa'],
+      [['encodeInto', 'abc', 4], '3 3: 61 62 63 aa'],
+    ],
+    NODE,
+  ],
 ];
 
 for (const [what, wrap, cases, entries] of WRONG) {
