@@ -322,12 +322,14 @@ export function inspect(bytes, label, options = undefined) {
   const { compact, ignoreBOM, limit, sniffBOM } = inspectOptions(options, what);
   // With sniffBOM, a BOM picks the encoding (and its module) before the label's is needed, and
   // that encoding's inspector drops it as TextDecoder drops its own; without one, there is none
-  // to drop.
+  // to drop, so ignoreBOM changes nothing: the label's inspector could only drop a leading
+  // U+FEFF of UTF-8, UTF-16BE or UTF-16LE, decoded only from that encoding's BOM, which
+  // https://encoding.spec.whatwg.org/#bom-sniff would have found.
   const enc = encodingForLabel(l, what, true, !sniffBOM);
   const length = lengthOf(input);
   const sniffed = sniffBOM ? bomSniff(input, length) : -1;
   const first = sniffed >= 0 ? sniffed >> 8 : enc;
-  const keepBOM = sniffBOM ? sniffed < 0 : ignoreBOM;
+  const keepBOM = !sniffBOM && ignoreBOM;
   const m = moduleOf(loadedEncoding(first, what));
   m.enter();
   let r;
