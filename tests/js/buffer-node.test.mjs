@@ -93,3 +93,33 @@ test('a ucs2Write that writes a lone surrogate as U+0000 is refused', () => {
   assert.equal(got.nodeView, null);
   assert.equal(got.encoded, `${'a'.repeat(20)}&#65533;`);
 });
+
+// encode() to UTF-16 takes utf16Bytes in Node and the wasm encoder where there is no Buffer (the
+// inline-wasm entry): both must give each scalar value of the USVString (a lone surrogate as
+// U+FFFD) as code units in the encoding's byte order, fatal or not, also past the 2^21-unit pieces
+// the wasm path encodes a long string in (a pair cut by a piece's end is kept whole).
+test('encode() to UTF-16 gives the same bytes with and without Buffer', async () => {
+  const node = await import('encoding-wasm');
+  const inline = await import('../../pkg/index.inline.mjs');
+  const le = (units) => new Uint8Array(units.flatMap((u) => [u & 0xff, u >> 8]));
+  const a = (n) => Array(n).fill(0x61);
+  const PIECE = 1 << 21;
+  const cases = [
+    ['', le([])],
+    ['a\uD800b', le([0x61, 0xfffd, 0x62])],
+    ['\uDC00\uD83D\uDE00\uD800', le([0xfffd, 0xd83d, 0xde00, 0xfffd])],
+    ['\uFEFF\u3042', le([0xfeff, 0x3042])],
+    [`${'a'.repeat(PIECE - 1)}\u{1F600}b`, le([...a(PIECE - 1), 0xd83d, 0xde00, 0x62])],
+    [`${'a'.repeat(PIECE - 1)}\uD800b`, le([...a(PIECE - 1), 0xfffd, 0x62])],
+  ];
+  for (const [s, want] of cases) {
+    const wantBe = want.map((_, i) => want[i ^ 1]);
+    for (const lib of [node, inline]) {
+      for (const fatal of [false, true]) {
+        const where = `${lib === node ? 'node' : 'inline'} ${s.length} units, fatal ${fatal}`;
+        assert.ok(Buffer.from(lib.encode(s, 'utf-16le', { fatal })).equals(want), `UTF-16LE ${where}`);
+        assert.ok(Buffer.from(lib.encode(s, 'utf-16be', { fatal })).equals(wantBe), `UTF-16BE ${where}`);
+      }
+    }
+  }
+});
