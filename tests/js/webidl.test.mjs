@@ -91,3 +91,35 @@ test('dictionary members are read in IDL order', () => {
   );
   assert.deepEqual(read, [...read].sort());
 });
+
+test('an argument error names the call that failed', () => {
+  const { TextDecoder, TextDecoderStream, TextEncoder } = lib;
+  const decoder = (m) => `Failed to execute 'decode' on 'TextDecoder': ${m}`;
+  const encodeInto = (m) => `Failed to execute 'encodeInto' on 'TextEncoder': ${m}`;
+  const cases = [
+    [
+      () => new TextDecoder('bogus'),
+      'RangeError',
+      `Failed to construct 'TextDecoder': the encoding label "bogus" is not supported.`,
+    ],
+    [
+      () => new TextDecoderStream('bogus'),
+      'RangeError',
+      `Failed to construct 'TextDecoderStream': the encoding label "bogus" is not supported.`,
+    ],
+    [
+      () => new TextDecoder().decode(5),
+      'TypeError',
+      decoder('the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.'),
+    ],
+    [() => new TextDecoder().decode(undefined, 5), 'TypeError', decoder('the options argument is not an object.')],
+    [() => new TextEncoder().encodeInto('a'), 'TypeError', encodeInto('2 arguments required, but only 1 present.')],
+    [() => new TextEncoder().encodeInto('a', []), 'TypeError', encodeInto("parameter 2 is not of type 'Uint8Array'.")],
+    [
+      () => new TextEncoder().encodeInto('a', new Uint16Array(1)),
+      'TypeError',
+      encodeInto("parameter 2 is not of type 'Uint8Array'."),
+    ],
+  ];
+  for (const [call, name, message] of cases) assert.throws(call, { name, message });
+});
