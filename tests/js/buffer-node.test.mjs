@@ -123,3 +123,133 @@ test('encode() to UTF-16 gives the same bytes with and without Buffer', async ()
     }
   }
 });
+
+// Each condition of the probes above, failed alone: a Buffer method (or String#toWellFormed) that
+// is wrong in exactly one thing a probe checks and right in the others, planted before the package
+// loads, in a process of its own. Each plant is a Proxy of Node's own method (its source reads as
+// native code, as nativeMethod asks) whose result is `change`, code over `call(a)` (Node's method
+// on the same receiver with arguments `a`), `args` and `self` (the receiver). `gets` are expressions run
+// after the package loads (`lib`, its Node entry; `probed`, buffer.node.mjs; `hex(u8)`); `want`,
+// each one's value as the standard has it, hand-worked. The plant must really be wrong on some
+// call (`planted`, run on the plant itself), so that a plant that changes nothing fails the test.
+const PLANTS = [
+  [
+    'ucs2Slice: a surrogate pair as two U+FFFD (the first probe only)',
+    ['ucs2Slice', String.raw`call(args).replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '\uFFFD\uFFFD')`],
+    'Buffer.from([0x3d, 0xd8, 0x00, 0xde]).ucs2Slice(0, 4)',
+    [
+      ['probed.ucs2Slice', null],
+      // index gb18030 ranges: 90 30 81 30 is U+10000; over 64 units, the string is made by ucs2Slice.
+      [
+        `new lib.TextDecoder('gb18030').decode(new Uint8Array([...Array(100).fill(0x61), 0x90, 0x30, 0x81, 0x30]))`,
+        `${'a'.repeat(100)}\u{10000}`,
+      ],
+    ],
+  ],
+  [
+    'ucs2Slice: a leading U+FEFF dropped (the second probe only)',
+    ['ucs2Slice', String.raw`args[0] === 0 && call(args).startsWith('\uFEFF') ? call(args).slice(1) : call(args)`],
+    'Buffer.from([0xff, 0xfe, 0x41, 0x00]).ucs2Slice(0, 4)',
+    [
+      ['probed.ucs2Slice', null],
+      [
+        `new lib.TextDecoder('utf-16le', { ignoreBOM: true }).decode(new Uint8Array([0xff, 0xfe, 0x41, 0x00]))`,
+        '\uFEFFA',
+      ],
+    ],
+  ],
+  [
+    "ucs2Slice: a view read up to its `length` property, not its internal slot (sliceViews' first check)",
+    ['ucs2Slice', 'call([args[0], Math.min(args[1], self.length)])'],
+    "Object.defineProperty(Buffer.from([0x41, 0x00]), 'length', { value: 0 }).ucs2Slice(0, 2)",
+    [
+      ['typeof probed.ucs2Slice', 'function'],
+      ['probed.utf16LeWhole', null],
+      [
+        `new lib.TextDecoder('utf-16le').decode(Object.defineProperty(new Uint8Array([0x41, 0x00, 0x42, 0x00]), 'length', { value: 0 }))`,
+        'AB',
+      ],
+    ],
+  ],
+  [
+    "String#toWellFormed: a lone surrogate kept (sliceViews' second check)",
+    ['toWellFormed', 'String(self)'],
+    String.raw`'a\uD800'.toWellFormed()`,
+    [
+      ['probed.utf16LeWhole', null],
+      [`new lib.TextDecoder('utf-16le').decode(new Uint8Array([0x00, 0xd8, 0x41, 0x00]))`, '\uFFFDA'],
+    ],
+  ],
+  [
+    "latin1Slice: bytes 0x80-0xFF as U+FFFD (sliceViews' third check)",
+    ['latin1Slice', String.raw`call(args).replace(/[\x80-\xFF]/g, '\uFFFD')`],
+    'Buffer.from([0xd8]).latin1Slice(0, 1)',
+    [
+      ['probed.windows1252Latin1', null],
+      [`new lib.TextDecoder('windows-1252').decode(new Uint8Array([0x41, 0xd8]))`, 'A\u00D8'],
+    ],
+  ],
+  [
+    "ucs2Write: ASCII letters upper-cased (the probe's first byte)",
+    ['ucs2Write', 'call([args[0].toUpperCase(), ...args.slice(1)])'],
+    `(() => { const b = Buffer.alloc(2); b.ucs2Write('a', 0, 2); return hex(b); })()`,
+    [
+      ['probed.ucs2Write', null],
+      // Over 16 code units, a legacy encode writes the string to wasm memory by ucs2Write.
+      [`Buffer.from(lib.encode('a'.repeat(20), 'windows-1252')).toString('latin1')`, 'a'.repeat(20)],
+    ],
+  ],
+  [
+    "ucs2Write: ASCII written with a high byte 01 (the probe's second byte)",
+    [
+      'ucs2Write',
+      String.raw`call([args[0].replace(/[\x00-\x7F]/g, (c) => String.fromCharCode(c.charCodeAt(0) | 0x100)), ...args.slice(1)])`,
+    ],
+    `(() => { const b = Buffer.alloc(2); b.ucs2Write('a', 0, 2); return hex(b); })()`,
+    [
+      ['probed.ucs2Write', null],
+      [`Buffer.from(lib.encode('a'.repeat(20), 'windows-1252')).toString('latin1')`, 'a'.repeat(20)],
+    ],
+  ],
+  [
+    "ucs2Write: a lead surrogate written one higher (the probe's third byte)",
+    [
+      'ucs2Write',
+      String.raw`call([args[0].replace(/[\uD800-\uDBFF]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 1)), ...args.slice(1)])`,
+    ],
+    String.raw`(() => { const b = Buffer.alloc(4); b.ucs2Write('\u{1F600}', 0, 4); return hex(b); })()`,
+    [
+      ['probed.ucs2Write', null],
+      // https://encoding.spec.whatwg.org/#single-byte-encoder in html mode: U+1F600 as &#128512;.
+      [
+        `Buffer.from(lib.encode('a'.repeat(20) + '\u{1F600}', 'windows-1252')).toString('latin1')`,
+        `${'a'.repeat(20)}&#128512;`,
+      ],
+    ],
+  ],
+];
+
+for (const [what, [name, change], planted, gets] of PLANTS) {
+  test(`a probe refuses a Buffer method wrong in one thing: ${what}`, () => {
+    const target = name === 'toWellFormed' ? 'String.prototype' : 'Buffer.prototype';
+    const code = `
+      const hex = (u8) => Array.from(u8, (b) => b.toString(16).padStart(2, '0')).join(' ');
+      const before = ${planted};
+      const original = ${target}.${name};
+      ${target}.${name} = new Proxy(original, {
+        apply: (f, self, args) => {
+          const call = (a) => Reflect.apply(f, self, a);
+          return ${change};
+        },
+      });
+      const after = ${planted};
+      const probed = await import('./pkg/buffer.node.mjs');
+      const lib = await import('encoding-wasm');
+      console.log(JSON.stringify({ before, after, gets: [${gets.map(([g]) => g).join(', ')}] }));`;
+    const root = new URL('../../', import.meta.url);
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });
+    const got = JSON.parse(out);
+    assert.notEqual(got.after, got.before, 'the plant changes nothing: the case tests nothing');
+    for (const [i, [g, want]] of gets.entries()) assert.equal(got.gets[i], want, g);
+  });
+}
