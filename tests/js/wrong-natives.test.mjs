@@ -174,6 +174,23 @@ const WRONG = [
     ],
     BOTH,
   ],
+  // (The string builder's decoder is one native decoder, used for every call: its probe decodes
+  // twice, so that a decoder whose ignoreBOM holds only for its first call is found.)
+  [
+    'the string builder: ignoreBOM kept only for the first call of a decoder',
+    `globalThis.TextDecoder = class extends Native {
+      #calls = 0;
+      decode(input, options) {
+        const s = super.decode(input, options);
+        return this.encoding === 'utf-16le' && this.#calls++ > 0 && s.startsWith('\\uFEFF') ? s.slice(1) : s;
+      }
+    };`,
+    [
+      [['utf-8', { fatal: true, ignoreBOM: true }, `EFBBBF${A100}`, ''], `\uFEFF${a100}`],
+      [['utf-16le', { ignoreBOM: true }, '4100', 'FFFE4200'], 'A\uFEFFB'],
+    ],
+    BOTH,
+  ],
   // TextEncoder: https://encoding.spec.whatwg.org/#utf-8-encoder over scalar values (a lone
   // surrogate is U+FFFD: EF BF BD).
   [
@@ -184,6 +201,27 @@ const WRONG = [
     [
       [['encode', 'x\uD800y'], '78 ef bf bd 79'],
       [['encode', '\uD800'], 'ef bf bd'],
+    ],
+    NODE,
+  ],
+  // (As many bytes as the standard's: only a check of each byte can see it.)
+  [
+    'TextEncoder: a lone surrogate as its three WTF-8 bytes',
+    `globalThis.TextEncoder = class extends NativeEncoder {
+      encode(s) {
+        const lone = /([\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF])/;
+        const out = [];
+        for (const [i, part] of s.split(lone).entries()) {
+          const c = part.charCodeAt(0);
+          if (i % 2 === 1) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+          else out.push(...super.encode(part));
+        }
+        return new Uint8Array(out);
+      }
+    };`,
+    [
+      [['encode', 'x\uD800y'], '78 ef bf bd 79'],
+      [['encode', '\uDC00'], 'ef bf bd'],
     ],
     NODE,
   ],
@@ -228,6 +266,33 @@ const WRONG = [
     [
       [['encodeInto', 'a\u{1F600}', 4], '1 1: 61 aa aa aa'],
       [['encodeInto', '\u3042', 2], '0 0: aa aa'],
+    ],
+    NODE,
+  ],
+  [
+    'TextEncoder: encodeInto counts as read the character that does not fit',
+    `globalThis.TextEncoder = class extends NativeEncoder {
+      encodeInto(s, dest) {
+        const r = super.encodeInto(s, dest);
+        return r.read < s.length ? { read: r.read + 1, written: r.written } : r;
+      }
+    };`,
+    [
+      [['encodeInto', 'a\u{1F600}', 4], '1 1: 61 aa aa aa'],
+      [['encodeInto', 'a\u{1F600}', 4, true], '1 1: 61 aa aa aa'],
+    ],
+    NODE,
+  ],
+  [
+    'TextEncoder: encodeInto counts right but writes to a copy of the destination',
+    `globalThis.TextEncoder = class extends NativeEncoder {
+      encodeInto(s, dest) {
+        return super.encodeInto(s, new Uint8Array(dest.length));
+      }
+    };`,
+    [
+      [['encodeInto', 'ab', 4], '2 2: 61 62 aa aa'],
+      [['encodeInto', 'ab', 4, true], '2 2: 61 62 aa aa'],
     ],
     NODE,
   ],
