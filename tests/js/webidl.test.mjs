@@ -123,3 +123,173 @@ test('an argument error names the call that failed', () => {
   ];
   for (const [call, name, message] of cases) assert.throws(call, { name, message });
 });
+
+// The same for the extensions (encode, decode, getEncoding, inspect, LegacyEncoder; docs/api.md),
+// the fatal errors and the WebIDL checks every call shares, each message written out in full.
+test("an extension's or a shared check's error says what failed, word for word", () => {
+  const { LegacyEncoder, LegacyEncoderStream, TextDecoder, TextEncoder } = lib;
+  const resizable = () => new ArrayBuffer(1, { maxByteLength: 2 });
+  const cases = [
+    [() => lib.getEncoding(), 'TypeError', "Failed to execute 'getEncoding': 1 argument required, but only 0 present."],
+    [() => lib.decode(), 'TypeError', "Failed to execute 'decode': 1 argument required, but only 0 present."],
+    [() => lib.encode('a'), 'TypeError', "Failed to execute 'encode': 2 arguments required, but only 1 present."],
+    [() => lib.inspect(), 'TypeError', "Failed to execute 'inspect': 2 arguments required, but only 0 present."],
+    [
+      () => lib.encode('a', 'replacement'),
+      'RangeError',
+      "Failed to execute 'encode': the replacement encoding has no encoder.",
+    ],
+    [
+      () => lib.encode('a', 'utf-8', 5),
+      'TypeError',
+      "Failed to execute 'encode': the options argument is not an object.",
+    ],
+    [
+      () => lib.decode(new Uint8Array(1), 'bogus'),
+      'RangeError',
+      `Failed to execute 'decode': the encoding label "bogus" is not supported.`,
+    ],
+    [
+      () => lib.inspect(new Uint8Array(1), 'utf-8', { maxErrors: -1 }),
+      'RangeError',
+      "Failed to execute 'inspect': maxErrors must be a number from 0 up, or Infinity.",
+    ],
+    [
+      () => lib.inspect(new Uint8Array(1), 'utf-8', { maxErrors: Number.NaN }),
+      'RangeError',
+      "Failed to execute 'inspect': maxErrors must be a number from 0 up, or Infinity.",
+    ],
+    [
+      () => new LegacyEncoder('replacement'),
+      'RangeError',
+      "Failed to construct 'LegacyEncoder': the replacement encoding has no encoder.",
+    ],
+    [
+      () => new LegacyEncoder('bogus'),
+      'RangeError',
+      `Failed to construct 'LegacyEncoder': the encoding label "bogus" is not supported.`,
+    ],
+    [
+      () => new LegacyEncoder('utf-8', 5),
+      'TypeError',
+      "Failed to construct 'LegacyEncoder': the options argument is not an object.",
+    ],
+    [
+      () => new LegacyEncoder('utf-8').encode('a', 5),
+      'TypeError',
+      "Failed to execute 'encode' on 'LegacyEncoder': the options argument is not an object.",
+    ],
+    [
+      () => new LegacyEncoderStream('replacement'),
+      'RangeError',
+      "Failed to construct 'LegacyEncoderStream': the replacement encoding has no encoder.",
+    ],
+    [
+      () => new LegacyEncoderStream('bogus'),
+      'RangeError',
+      `Failed to construct 'LegacyEncoderStream': the encoding label "bogus" is not supported.`,
+    ],
+    [
+      () => new LegacyEncoderStream('utf-8', 5),
+      'TypeError',
+      "Failed to construct 'LegacyEncoderStream': the options argument is not an object.",
+    ],
+    [
+      () => new lib.TextDecoderStream('utf-8', 5),
+      'TypeError',
+      "Failed to construct 'TextDecoderStream': the options argument is not an object.",
+    ],
+    // A fatal encode's TypeError names the code point, itself, and its index in the input.
+    [
+      () => lib.encode('a\u3042', 'windows-1252', { fatal: true }),
+      'TypeError',
+      'U+3042 ("\u3042") at index 1 cannot be encoded in windows-1252.',
+    ],
+    [
+      () => new LegacyEncoder('shift_jis', { fatal: true }).encode('ab\u{1F600}'),
+      'TypeError',
+      'U+1F600 ("\u{1F600}") at index 2 cannot be encoded in Shift_JIS.',
+    ],
+    // https://encoding.spec.whatwg.org/#concept-td-serialize: a fatal error, naming the encoding.
+    [
+      () => new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array([0xff])),
+      'TypeError',
+      'The encoded data is not valid utf-8.',
+    ],
+    [
+      () => new TextDecoder('utf-16le', { fatal: true }).decode(new Uint8Array([0x41])),
+      'TypeError',
+      'The encoded data is not valid utf-16le.',
+    ],
+    [
+      () => new TextDecoder('shift_jis', { fatal: true }).decode(new Uint8Array([0xff])),
+      'TypeError',
+      'The encoded data is not valid shift_jis.',
+    ],
+    // WebIDL's BufferSource and Uint8Array have no [AllowResizable].
+    [
+      () => new TextDecoder().decode(resizable()),
+      'TypeError',
+      "Failed to execute 'decode' on 'TextDecoder': a resizable ArrayBuffer or growable SharedArrayBuffer is not allowed.",
+    ],
+    [
+      () => new TextDecoder().decode(new Uint8Array(resizable())),
+      'TypeError',
+      "Failed to execute 'decode' on 'TextDecoder': a resizable ArrayBuffer or growable SharedArrayBuffer is not allowed.",
+    ],
+    [
+      () => new TextEncoder().encodeInto('a', new Uint8Array(new SharedArrayBuffer(1, { maxByteLength: 2 }))),
+      'TypeError',
+      "Failed to execute 'encodeInto' on 'TextEncoder': a resizable ArrayBuffer or growable SharedArrayBuffer is not allowed.",
+    ],
+    [
+      () => TextDecoder.prototype.decode.call({}),
+      'TypeError',
+      "TextDecoder.decode: 'this' is not an instance of this interface (illegal invocation).",
+    ],
+    [
+      () => LegacyEncoder.prototype.encode.call({}, 'a'),
+      'TypeError',
+      "LegacyEncoder.encode: 'this' is not an instance of this interface (illegal invocation).",
+    ],
+  ];
+  for (const [call, name, message] of cases) assert.throws(call, { name, message });
+});
+
+// A stream's chunk is checked as its method's argument would be, and a stream needs TransformStream.
+test("a stream's error says what failed, word for word", async () => {
+  const written = (stream, chunk) => {
+    const writer = stream.writable.getWriter();
+    // (The read fails with the write: the error is asserted on the write.)
+    stream.readable
+      .getReader()
+      .read()
+      .catch(() => {});
+    return writer.write(chunk);
+  };
+  await assert.rejects(written(new lib.TextDecoderStream(), 5), {
+    name: 'TypeError',
+    message:
+      "Failed to execute 'write' on 'TextDecoderStream': the argument is not an ArrayBuffer, a SharedArrayBuffer or a view on one.",
+  });
+  await assert.rejects(written(new lib.LegacyEncoderStream('windows-1252', { fatal: true }), 'a\u3042'), {
+    name: 'TypeError',
+    message: 'U+3042 ("\u3042") at index 1 cannot be encoded in windows-1252.',
+  });
+  const { TransformStream } = globalThis;
+  delete globalThis.TransformStream;
+  try {
+    for (const [make, name] of [
+      [() => new lib.TextDecoderStream(), 'TextDecoderStream'],
+      [() => new lib.TextEncoderStream(), 'TextEncoderStream'],
+      [() => new lib.LegacyEncoderStream('utf-8'), 'LegacyEncoderStream'],
+    ]) {
+      assert.throws(make, {
+        name: 'TypeError',
+        message: `Failed to construct '${name}': TransformStream is not available.`,
+      });
+    }
+  } finally {
+    globalThis.TransformStream = TransformStream;
+  }
+});
