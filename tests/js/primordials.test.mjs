@@ -336,11 +336,50 @@ if (process.env.PRIMORDIALS_SCENARIO !== undefined) {
     ]);
     assert.ok(inner.length >= 5);
     for (const e of inner) {
-      assert.ok(e instanceof TypeError && /same WebAssembly module/.test(e.message), String(e));
+      assert.ok(e instanceof TypeError, String(e));
+      assert.equal(
+        e.message,
+        'encoding-wasm: called while another call on the same WebAssembly module is still running (from user code that call ran); refused.',
+      );
     }
     // Nothing is left busy.
     assert.equal(new lib.TextDecoder('shift_jis').decode(big), text('\u3042', MiB + 3));
     assert.equal(String(lib.encode('\u4E02', 'gbk')), '129,64');
+  });
+
+  test('a LegacyEncoder called again while its earlier call runs is refused; the running call stays exact', async () => {
+    const lib = await import('encoding-wasm');
+    const { boundModules } = await import('../../pkg/node-bind.mjs');
+    const encoder = new lib.LegacyEncoder('gbk');
+    const inner = [];
+    // User code run while the encoder's call reads its output (as a patched built-in could).
+    const modules = boundModules();
+    for (const m of modules) {
+      const proto = Object.getPrototypeOf(m);
+      m.takeBytes = function (n) {
+        try {
+          inner.push(encoder.encode('\u4E02'));
+        } catch (e) {
+          inner.push(e);
+        }
+        return proto.takeBytes.call(this, n);
+      };
+    }
+    let result;
+    try {
+      result = String(encoder.encode('\u4E02\u4E02'));
+    } finally {
+      for (const m of modules) delete m.takeBytes;
+    }
+    // index gb18030: U+4E02 is pointer 0 (81 40).
+    assert.equal(result, '129,64,129,64');
+    assert.equal(inner.length, 1);
+    assert.ok(inner[0] instanceof TypeError, String(inner[0]));
+    assert.equal(
+      inner[0].message,
+      "Failed to execute 'encode' on 'LegacyEncoder': called again while its earlier call is still running.",
+    );
+    assert.equal(String(encoder.encode('\u4E02')), '129,64');
   });
 
   for (const entry of Object.keys(ENTRIES)) {
