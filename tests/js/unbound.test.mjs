@@ -7,6 +7,10 @@ import { bindWasm } from '../../js/wasm.mjs';
 import { unclearFailures } from './shared/every-api.mjs';
 
 test('every API throws a clear Error until the module is bound', () => {
-  assert.deepEqual(unclearFailures(api, /WebAssembly module is not instantiated/), []);
-  assert.throws(() => bindWasm({}), /needs what the glue's instantiate\(module\) returns/);
+  const unbound = /^encoding-wasm: the WebAssembly module is not instantiated \(see bindWasm\)\.$/;
+  assert.deepEqual(unclearFailures(api, unbound), []);
+  assert.throws(() => bindWasm({}), {
+    name: 'Error',
+    message: "encoding-wasm: bindWasm() needs what the glue's instantiate(module) returns.",
+  });
 });
