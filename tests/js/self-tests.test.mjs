@@ -105,4 +105,12 @@ test("labelWorks: a label's encoding by name, a RangeError for replacement's", (
     }
   };
   assert.equal(labelWorks(TypeErrors, 'replacement', 'iso-2022-kr'), false);
+  // A RangeError is right only for replacement's labels.
+  const RangeErrors = class {
+    constructor() {
+      throw new RangeError('no');
+    }
+  };
+  assert.equal(labelWorks(RangeErrors, 'windows-1252', 'latin1'), false);
+  assert.equal(labelWorks(RangeErrors, 'replacement', 'iso-2022-kr'), true);
 });
