@@ -86,6 +86,36 @@ test('a call expected to throw passes only with a TypeError; a constructor that 
   assert.equal(passes(Refusing, SELF_TESTS.get('UTF-8')), false);
 });
 
+// Each check of caseFailure, failed alone by a decoder wrong in that respect only.
+test('a self-test fails a decoder that throws where text is expected, or gets a hashed output wrong', () => {
+  // A TypeError where the case expects text.
+  const Throwing = class extends Reference {
+    decode() {
+      throw new TypeError('no');
+    }
+  };
+  assert.deepEqual(caseFailure(Throwing, ['fatal', 'utf-8', 1, ['62', 'b']])?.call, 0);
+  // A single-byte decoder whose output differs from the standard's in one code point: the whole
+  // table's case is a hash, which must differ too (windows-1252 0x80 is U+20AC, not U+0080).
+  const Latin1Like = class extends Reference {
+    decode(input, options) {
+      return super.decode(input, options).replace('\u20AC', '\u0080');
+    }
+  };
+  const everyByte = SELF_TESTS.get('windows-1252')[0];
+  assert.equal(everyByte[0], 'every byte');
+  assert.equal(caseFailure(Reference, everyByte), null);
+  assert.equal(caseFailure(Latin1Like, everyByte)?.call, 0);
+  // A call with no argument is made with none (decode()), not with empty bytes.
+  const NoArgument = class extends Reference {
+    decode(...args) {
+      if (args[0] === undefined) throw new TypeError('an argument is required');
+      return super.decode(...args);
+    }
+  };
+  assert.equal(passes(NoArgument, SELF_TESTS.get('UTF-8')), false);
+});
+
 test("labelWorks: a label's encoding by name, a RangeError for replacement's", () => {
   assert.equal(labelWorks(Reference, 'windows-1252', 'latin1'), true);
   assert.equal(labelWorks(Reference, 'ISO-8859-2', 'latin1'), false);
