@@ -314,6 +314,25 @@ fn restore_refuses_numbers_that_are_no_state() {
     assert!(Decoder::restore(Encoding::Iso2022Jp, 6 | 0x28 << 6).is_some());
 }
 
+#[test]
+fn encoder_restore_refuses_numbers_that_are_no_state() {
+    // ISO-2022-JP's encoder states are 0 ASCII, 1 Roman, 2 jis0208; every other encoder has
+    // only 0 (https://encoding.spec.whatwg.org/#iso-2022-jp-encoder).
+    for e in Encoding::ALL {
+        if !e.is_available() || Encoder::new(e).is_none() {
+            continue;
+        }
+        let states = if e == Encoding::Iso2022Jp { 3 } else { 1 };
+        for n in (0..64).chain([1 << 16, u32::MAX]) {
+            let restored = Encoder::restore(e, n);
+            assert_eq!(restored.is_some(), n < states, "{} {n}", e.name());
+            if let Some(encoder) = restored {
+                assert_eq!(encoder.save(), n, "{} {n}", e.name());
+            }
+        }
+    }
+}
+
 /// Encoders saved and restored between random chunks of random text (a leading surrogate ending a
 /// chunk passed again with the next, as the JS layer does) give the bytes of one kept alive.
 #[test]
