@@ -124,6 +124,26 @@ test('encode() to UTF-16 gives the same bytes with and without Buffer', async ()
   }
 });
 
+// A decoded string leaves the wasm module by ucs2Slice in Node, and where there is no Buffer (the
+// inline-wasm entry) up to 64 units by 16 at a time, then trimmed to its length: every length up
+// to 80, and none may bring along units of memory past its end.
+test('decodes of every short length give the same string with and without Buffer', async () => {
+  const node = await import('encoding-wasm');
+  const inline = await import('../../pkg/index.inline.mjs');
+  // windows-1252: 0x80 is U+20AC, and the native decoders of Node (ICU) read it as U+0080, so
+  // the package decodes it itself.
+  const byte = (i) => (i % 7 === 3 ? 0x80 : 0x61 + (i % 26));
+  const unit = (i) => (i % 7 === 3 ? '\u20AC' : String.fromCharCode(0x61 + (i % 26)));
+  // The longest first, so that memory past each shorter output holds units it must not take.
+  for (let n = 80; n >= 1; n--) {
+    const bytes = Uint8Array.from({ length: n }, (_, i) => byte(i));
+    const want = Array.from({ length: n }, (_, i) => unit(i)).join('');
+    for (const lib of [node, inline]) {
+      assert.equal(new lib.TextDecoder('windows-1252').decode(bytes), want, `${lib === node ? 'node' : 'inline'} ${n}`);
+    }
+  }
+});
+
 // Each condition of the probes above, failed alone: a Buffer method (or String#toWellFormed) that
 // is wrong in exactly one thing a probe checks and right in the others, planted before the package
 // loads, in a process of its own. Each plant is a Proxy of Node's own method (its source reads as
