@@ -200,3 +200,23 @@ proto.set = set;
 console.log(JSON.stringify([1, 2, 100].map((n) => new TextDecoder('shift_jis').decode(new Uint8Array(n).fill(0x42)))));`);
   assert.deepEqual(out, ['B', 'BB', 'B'.repeat(100)]);
 });
+
+// The Error every API throws carries what failed as its cause, for code that reads it rather than
+// the message: the JavaScript build's failed import, or, in the inline-wasm entry, the missing
+// WebAssembly global.
+test("the Error's cause is what failed", () => {
+  const causes = jitless(`const causes = [];
+for (const file of ${JSON.stringify([join(broken, 'index.node.mjs'), join(root, 'pkg/index.inline.mjs')])}) {
+  const api = await load(file);
+  try {
+    new api.TextDecoder();
+  } catch (e) {
+    causes.push([e.cause?.constructor.name, e.cause?.code ?? e.cause?.message]);
+  }
+}
+console.log(JSON.stringify(causes));`);
+  assert.deepEqual(causes, [
+    ['Error', 'ERR_MODULE_NOT_FOUND'],
+    ['ReferenceError', 'WebAssembly is not defined'],
+  ]);
+});
