@@ -111,7 +111,7 @@ export function encodeIntoUtf8(source, dest, room) {
     let c = charCodeAt(source, read);
     let units = 1;
     if (c >= 0xd800 && c <= 0xdfff) {
-      const next = read + 1 < len ? charCodeAt(source, read + 1) : 0;
+      const next = charCodeAt(source, read + 1); // NaN past the end: no trailing surrogate
       if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
         c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
         units = 2;

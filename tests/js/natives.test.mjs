@@ -47,3 +47,13 @@ test('after three failed tries a native is given up: no more probing', async () 
   assert.equal(natives.nativeUtf8(), null);
   assert.equal(made(), 3);
 });
+
+// Node's own TextEncoder is exact (it replaces a lone surrogate by U+FFFD, and encodeInto stops
+// before a character that does not fit, into plain and shared memory alike): every probe of it
+// must pass, or the package would take its slower JavaScript paths for nothing.
+test("Node's own encoder and encodeInto pass their probes", async () => {
+  const natives = await import('../../js/natives.mjs?node-encoder');
+  assert.ok(natives.nativeEncoder() instanceof TextEncoder);
+  assert.equal(natives.nativeEncodeInto(), true);
+  assert.equal(natives.nativeEncodeIntoShared(), true);
+});
