@@ -238,14 +238,12 @@ fn drive<E: Encode>(
         }
         let run = enc.ascii_run();
         if run != AsciiRun::None && input.next_is_ascii() {
+            // Leaves MAX_STEP bytes for what follows the run.
             let room = dst.len() - pos - MAX_STEP;
             pos += input.copy_ascii(
                 &mut dst[pos..pos + room],
                 run == AsciiRun::AllButShiftsAndEscape,
             );
-            if dst.len() - pos < MAX_STEP {
-                continue;
-            }
         }
         if E::BULK {
             // Runs of code points `encode_bmp` maps, and lone ASCII, up to the first it does not.
