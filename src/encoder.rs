@@ -456,6 +456,7 @@ impl Encoding {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::handler::tests::Toy;
 
     #[test]
     fn ncr_is_decimal() {
@@ -485,6 +486,49 @@ mod tests {
             (r, read, &out[..n]),
             (EncoderResult::InputEmpty, units.len(), expected)
         );
+    }
+
+    /// `Utf8Input`'s methods as `Input` documents them: the driver's fast paths, which the
+    /// encoders' output alone cannot tell from the per-character path they fall back to.
+    #[test]
+    fn utf8_input_copies_ascii_and_runs_as_documented() {
+        let input = |src| Utf8Input { src, pos: 0 };
+        let mut dst = [0u8; 64];
+        // copy_ascii: ASCII while it fits; with `but_shifts_and_escape`, not past U+001B.
+        let mut i = input("ab\u{1B}cd\u{E9}");
+        assert_eq!((i.copy_ascii(&mut dst, false), i.pos), (5, 5));
+        assert_eq!(&dst[..5], b"ab\x1Bcd");
+        let mut i = input("ab\u{1B}cd");
+        assert_eq!((i.copy_ascii(&mut dst, true), i.pos), (2, 2));
+        let mut i = input("abcd");
+        assert_eq!(i.copy_ascii(&mut dst, true), 4);
+        assert_eq!(i.copy_ascii(&mut dst[..3], false), 0);
+        let mut i = input("abcd");
+        assert_eq!(i.copy_ascii(&mut dst[..3], false), 3);
+        // next_is_ascii, at each character of "aé" and at the end.
+        let at = |pos| {
+            Utf8Input {
+                src: "a\u{E9}",
+                pos,
+            }
+            .next_is_ascii()
+        };
+        assert_eq!([at(0), at(1), at(3)], [true, false, false]);
+        // encode_bmp_run: what the encoder maps, two- and three-byte sequences and a lone ASCII
+        // code point, up to two ASCII in a row, leaving MAX_STEP bytes free.
+        let mut i = input("\u{E9}\u{FF}\u{3042} \u{E9}ab");
+        let w = i.encode_bmp_run(&mut Toy, &mut dst);
+        assert_eq!(
+            (w, i.pos, &dst[..w]),
+            (6, 10, &b"\xE9\xFF\x82\xA0 \xE9"[..])
+        );
+        let mut i = input("\u{E9}\u{FF}\u{3042}");
+        assert_eq!(
+            (i.encode_bmp_run(&mut Toy, &mut dst[..MAX_STEP + 4]), i.pos),
+            (1, 2)
+        );
+        let mut i = input("\u{E9}\u{4E00}\u{E9}");
+        assert_eq!((i.encode_bmp_run(&mut Toy, &mut dst), i.pos), (1, 2));
     }
 
     /// Bulk runs (`Encode::encode_bmp`) stop at what they do not map, which the handler then

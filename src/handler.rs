@@ -269,12 +269,12 @@ pub(crate) fn write_packed(packed: u16, out: &mut [u8]) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// An encoder for the bulk path alone: ASCII but U+0000 as itself, é and ÿ as one byte each
     /// (0xE9, 0xFF), あ as two (0x82 0xA0), nothing else.
-    struct Toy;
+    pub(crate) struct Toy;
 
     impl Encode for Toy {
         fn encode_char(&mut self, _: char, _: &mut [u8]) -> Result<usize, usize> {
