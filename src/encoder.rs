@@ -246,11 +246,9 @@ fn drive<E: Encode>(
             );
         }
         if E::BULK {
-            // Runs of code points `encode_bmp` maps, and lone ASCII, up to the first it does not.
+            // Runs of code points `encode_bmp` maps, and lone ASCII, up to the first it does not;
+            // MAX_STEP bytes are left for what follows.
             pos += input.encode_bmp_run(&mut *enc, &mut dst[pos..]);
-            if dst.len() - pos < MAX_STEP {
-                continue;
-            }
         }
         let Some(c) = input.next_char() else {
             if last {
@@ -529,6 +527,54 @@ mod tests {
         );
         let mut i = input("\u{E9}\u{4E00}\u{E9}");
         assert_eq!((i.encode_bmp_run(&mut Toy, &mut dst), i.pos), (1, 2));
+    }
+
+    /// The same for `Utf16Input`.
+    #[test]
+    fn utf16_input_copies_ascii_and_runs_as_documented() {
+        let units = |s: &str| s.encode_utf16().collect::<Vec<u16>>();
+        let input = |src| Utf16Input {
+            src,
+            pos: 0,
+            last: true,
+        };
+        let mut dst = [0u8; 64];
+        let text = units("ab\u{1B}cd\u{E9}");
+        let mut i = input(&text);
+        assert_eq!((i.copy_ascii(&mut dst, false), i.pos), (5, 5));
+        assert_eq!(&dst[..5], b"ab\x1Bcd");
+        let mut i = input(&text);
+        assert_eq!((i.copy_ascii(&mut dst, true), i.pos), (2, 2));
+        // U+000E is copied when shifts are not excluded; U+0080 is not ASCII.
+        let text = units("a\u{0E}\u{80}");
+        let mut i = input(&text);
+        assert_eq!((i.copy_ascii(&mut dst, false), i.pos), (2, 2));
+        let text = units("abcd");
+        assert_eq!(input(&text).copy_ascii(&mut dst[..3], false), 3);
+        // next_is_ascii, at each unit of "a\u{80}\u{7F}" and at the end.
+        let text = units("a\u{80}\u{7F}");
+        let at = |pos| {
+            Utf16Input {
+                src: &text,
+                pos,
+                last: true,
+            }
+            .next_is_ascii()
+        };
+        assert_eq!([at(0), at(1), at(2), at(3)], [true, false, true, false]);
+        // encode_bmp_run: what the encoder maps, by its encode_utf16_run, leaving MAX_STEP bytes.
+        let text = units("\u{E9}\u{FF}\u{3042} \u{E9}ab\u{4E00}");
+        let mut i = input(&text);
+        let w = i.encode_bmp_run(&mut Toy, &mut dst);
+        assert_eq!(
+            (w, i.pos, &dst[..w]),
+            (8, 7, &b"\xE9\xFF\x82\xA0 \xE9ab"[..])
+        );
+        let mut i = input(&text);
+        assert_eq!(
+            (i.encode_bmp_run(&mut Toy, &mut dst[..MAX_STEP + 4]), i.pos),
+            (2, 2)
+        );
     }
 
     /// Bulk runs (`Encode::encode_bmp`) stop at what they do not map, which the handler then
