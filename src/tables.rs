@@ -85,8 +85,10 @@ mod packed {
         }
 
         fn raw_chunk(&mut self, _: u32, n: u32) -> u32 {
+            // The encoder added `bits * range` with `bits` under 1 << n, and all it codes after
+            // stays within `range` of that: the quotient is `bits`.
             self.range >>= n;
-            let bits = (self.code / self.range).min((1 << n) - 1);
+            let bits = self.code / self.range;
             self.code -= bits * self.range;
             self.normalize();
             bits
@@ -226,8 +228,10 @@ pub(crate) fn reverse_bmp<T: Copy + Into<u32>>(
     let mut reverse = vec![0u16; 0x10000].into_boxed_slice();
     for (pointer, &c) in index.iter().enumerate().rev() {
         let c: u32 = c.into();
-        if c != 0 && c < 0x10000 && keep(pointer) {
-            reverse[c as usize] = u16::try_from(pointer + 1).unwrap();
+        if let Ok(c @ 1..) = u16::try_from(c) {
+            if keep(pointer) {
+                reverse[usize::from(c)] = u16::try_from(pointer + 1).unwrap();
+            }
         }
     }
     reverse
