@@ -1,4 +1,6 @@
 use super::*;
+use model::GROUPS;
+use single_byte::MAX_LANGUAGES;
 
 const WINDOWS_1251: &[u8] = b"\xCF\xF0\xE8\xE2\xE5\xF2, \xEA\xE0\xEA \xE4\xE5\xEB\xE0? \
     \xDD\xF2\xEE \xEF\xF0\xEE\xF1\xF2\xEE\xE9 \xF2\xE5\xEA\xF1\xF2.";
@@ -277,4 +279,180 @@ fn hand_written_paragraphs_in_each_of_their_groups_encodings() {
     assert!(wrong[1].is_empty(), "64 bytes: {:?}", wrong[1]);
     // README's figure at 16 bytes is 98.5 %; allow a little below it.
     assert!(wrong[2].len() * 20 <= tried[2], "16 bytes: {:?}", wrong[2]);
+}
+
+/// The Russian paragraph of paragraphs.txt in windows-1251, repeated to `len` bytes.
+fn russian(len: usize) -> Vec<u8> {
+    let (_, _, text) = paragraphs().into_iter().find(|p| p.0 == "ru").unwrap();
+    let once = encoding_rs::WINDOWS_1251.encode(text).0.into_owned();
+    once.iter().copied().cycle().take(len).collect()
+}
+
+/// ASCII pairs are counted by class (0 non-letter, 1 vowel, 2 consonant), the first after the
+/// non-letter class the detector starts in; a non-ASCII byte starts or ends no pair. By hand,
+/// "Ab, c!" is (0,1) (1,2) (2,0) (0,0) (0,2) (2,0), at index 3 × first + second.
+#[test]
+fn ascii_pairs_are_counted_by_class() {
+    let mut d = Detector::new();
+    d.feed(b"Ab, c!", false);
+    assert_eq!(d.ascii_pairs, [1, 1, 1, 0, 0, 1, 2, 0, 0]);
+    d.feed(b"\xE9o\xE9", false);
+    assert_eq!(d.ascii_pairs, [1, 1, 1, 0, 0, 1, 2, 0, 0]);
+    d.feed(b"oh", true);
+    assert_eq!(d.ascii_pairs, [1, 1, 1, 0, 0, 2, 2, 0, 0]);
+}
+
+/// The ASCII pairs' cost: in full up to 512 pairs; past that, 512/pairs of it in full and 3/8 of
+/// the rest, rounded down (computed here in 128 bits, as the definition says).
+#[test]
+fn ascii_pairs_past_512_count_three_eighths() {
+    let mut d = Detector::new();
+    let counts: [[u64; 9]; 5] = [
+        [3, 0, 7, 0, 0, 1, 0, 0, 2],
+        [512, 0, 0, 0, 0, 0, 0, 0, 0],
+        [300, 100, 0, 50, 40, 0, 20, 2, 1],
+        [1_000_003, 0, 77, 0, 9, 0, 0, 13, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 5_000_000_011],
+    ];
+    for group in &GROUPS {
+        for l in 0..group.languages {
+            let at = group.ascii_table(l);
+            for c in counts {
+                d.ascii_pairs = c;
+                let raw = u128::from(ascii_cost(at, &c));
+                let pairs = u128::from(c.iter().sum::<u64>());
+                let expected = if pairs <= 512 {
+                    raw
+                } else {
+                    let full = raw * 512 / pairs;
+                    full + (raw - full) * 3 / 8
+                };
+                assert_eq!(u128::from(d.ascii_cost(at)), expected, "{c:?} at {at}");
+            }
+        }
+    }
+}
+
+/// The content's top-level domain takes 4 nats (4 × 256 units) off the costs of its encodings'
+/// group, and nothing off the others'.
+#[test]
+fn a_domain_takes_four_nats_off_its_groups_costs() {
+    let mut d = Detector::new();
+    d.feed(&russian(600), true);
+    let plain: Vec<_> = d.costs(None).collect();
+    let ru: Vec<_> = d.costs(Some(b"ru")).collect();
+    assert_eq!(plain.len(), ru.len());
+    for (&(e, cost, rarity), &(e_ru, cost_ru, rarity_ru)) in plain.iter().zip(&ru) {
+        assert_eq!((e, rarity), (e_ru, rarity_ru));
+        let cyrillic = matches!(
+            e,
+            Encoding::Windows1251
+                | Encoding::Koi8U
+                | Encoding::Iso8859_5
+                | Encoding::Ibm866
+                | Encoding::XMacCyrillic
+        );
+        let bonus = if cyrillic { 4 * 256 } else { 0 };
+        assert!(cost > bonus, "{e:?}");
+        assert_eq!(cost_ru, cost - bonus, "{e:?}");
+    }
+}
+
+/// `prune` stops scoring each language, and each CJK candidate, whose cost is over 200 nats
+/// (200 × 256 units) above the best candidate's; one exactly 200 nats behind is kept. Without
+/// ASCII pairs, a cost in units is the candidate's own times 32 (ASCII_SCALE / SCALE).
+#[test]
+fn prune_drops_what_is_over_200_nats_behind() {
+    let mut d = Detector::new();
+    for c in d.single_byte.iter_mut() {
+        c.costs = [10_000; MAX_LANGUAGES];
+    }
+    for c in d.cjk.iter_mut() {
+        c.cost = 10_000;
+    }
+    // The best: 1,000 × 32 units. The limit: 32,000 + 51,200 = 83,200 units, 2,600 of the model's.
+    d.single_byte[7].costs[0] = 1_000;
+    d.single_byte[7].costs[1] = 2_600;
+    d.single_byte[7].costs[2] = 2_601;
+    d.single_byte[0].costs[3] = 2_599;
+    d.single_byte[12].costs[0] = 2_600;
+    d.cjk[0].cost = 2_600;
+    d.cjk[1].cost = 2_601;
+    d.prune();
+    for c in &d.single_byte {
+        let kept = |l: usize| c.costs[l] <= 2_600;
+        let expected: u32 = (0..c.languages())
+            .filter(|&l| !kept(l))
+            .map(|l| 1 << l)
+            .sum();
+        assert_eq!(c.pruned, expected, "{:?}", SINGLE_BYTE[c.which].0);
+    }
+    let disqualified: Vec<bool> = d.cjk.iter().map(|c| c.disqualified).collect();
+    assert_eq!(disqualified, [false, true, true, true, true]);
+    // A pruned language no longer counts: windows-1251's cost is its best language left.
+    let cost = |d: &Detector, e| d.costs(None).find(|c| c.0 == e).map(|c| c.1);
+    assert_eq!(cost(&d, Encoding::Windows1251), Some(1_000 * 32));
+    d.single_byte[7].pruned |= 1;
+    assert_eq!(cost(&d, Encoding::Windows1251), Some(2_600 * 32));
+    d.single_byte[7].pruned |= 2;
+    assert_eq!(cost(&d, Encoding::Windows1251), None);
+}
+
+/// Pruning happens each time the input reaches a multiple of 4,096 bytes: Russian text leaves
+/// the Greek candidates far behind, but they are scored until then.
+#[test]
+fn pruning_happens_every_4096_bytes() {
+    let text = russian(8192);
+    let greek_pruned = |d: &Detector| d.single_byte[12].pruned;
+    let mut d = Detector::new();
+    d.feed(&text[..4095], false);
+    assert_eq!(greek_pruned(&d), 0);
+    d.feed(&text[4095..4096], false);
+    assert_ne!(greek_pruned(&d), 0);
+    // The same at 8,192 for a detector whose Greek languages are scored again.
+    d.single_byte[12].pruned = 0;
+    d.feed(&text[4096..8191], false);
+    assert_eq!(greek_pruned(&d), 0);
+    d.feed(&text[8191..], false);
+    assert_ne!(greek_pruned(&d), 0);
+}
+
+/// The pieces the input comes in change no cost and not what KOI8-U's own letters say: pieces
+/// of ASCII alone after non-ASCII ones, and a KOI8-U letter in the first piece only.
+#[test]
+fn pieces_change_no_cost() {
+    let ukrainian = b"\xB7\xA7 \xD3\xD4\xCF\xCC\xC9\xC3\xD1 \xEB\xC9\xA7\xD7";
+    let text = [
+        &ukrainian[..],
+        b" and then, in ASCII, ",
+        KOI8_R,
+        b" end of it.",
+    ]
+    .concat();
+    let mut whole = Detector::new();
+    whole.feed(&text, true);
+    let costs = |d: &Detector| d.costs(None).collect::<Vec<_>>();
+    for size in [1, 2, 3, 5, 8, 13, 21] {
+        let mut d = Detector::new();
+        for piece in text.chunks(size) {
+            d.feed(piece, false);
+        }
+        d.feed(b"", true);
+        assert_eq!(costs(&d), costs(&whole), "pieces of {size}");
+        assert!(d.koi8_u_only, "pieces of {size}");
+    }
+}
+
+/// KOI8-U's own letters are looked for while KOI8-U is a candidate, even when it is the only one.
+#[test]
+fn koi8_u_letters_count_when_koi8_u_alone_is_left() {
+    let mut d = Detector::new();
+    for c in d.single_byte.iter_mut() {
+        if SINGLE_BYTE[c.which].0 != Encoding::Koi8U {
+            c.pruned = u32::MAX;
+        }
+    }
+    d.feed(b"\xD3\xD4\xCF \xA7", true);
+    assert!(d.koi8_u_only);
+    assert_eq!(d.guess(None, false), Encoding::Koi8U);
 }
