@@ -456,3 +456,34 @@ fn koi8_u_letters_count_when_koi8_u_alone_is_left() {
     assert!(d.koi8_u_only);
     assert_eq!(d.guess(None, false), Encoding::Koi8U);
 }
+
+/// A candidate's confidence is e^-(its cost − the best cost, in nats), shared out so that all
+/// add up to 1: two candidates one nat (256 units, 8 of the model's) apart get 1/(1 + 1/e) and
+/// (1/e)/(1 + 1/e).
+#[test]
+fn confidences_fall_by_e_per_nat() {
+    let mut d = Detector::new();
+    d.feed(b"\xE9", true);
+    for c in d.single_byte.iter_mut() {
+        c.pruned = u32::MAX;
+    }
+    for c in d.cjk.iter_mut() {
+        c.disqualified = true;
+    }
+    // windows-1251 and windows-1253, each in its group's first language alone.
+    d.single_byte[7].pruned = !1;
+    d.single_byte[7].costs[0] = 100;
+    d.single_byte[12].pruned = !1;
+    d.single_byte[12].costs[0] = 108;
+    let ranked = d.ranked(None, false);
+    let e = core::f32::consts::E;
+    let expected = [
+        (Encoding::Windows1251, 1.0 / (1.0 + 1.0 / e)),
+        (Encoding::Windows1253, (1.0 / e) / (1.0 + 1.0 / e)),
+    ];
+    assert_eq!(ranked.len(), 2);
+    for (&(encoding, confidence), (want, want_confidence)) in ranked.iter().zip(expected) {
+        assert_eq!(encoding, want);
+        assert!((confidence - want_confidence).abs() < 1e-6, "{ranked:?}");
+    }
+}
