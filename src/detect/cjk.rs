@@ -11,6 +11,33 @@ const EUC_KR: usize = 1;
 const BIG5: usize = 2;
 const GB18030: usize = 3;
 
+/// The pointers that have a code point in index jis0212 (indexes/index-jis0212.txt), as runs.
+pub(super) const JIS0212_POINTERS: [core::ops::RangeInclusive<usize>; 23] = [
+    108..=118,
+    127..=129,
+    168..=174,
+    534..=538,
+    540..=540,
+    542..=543,
+    545..=545,
+    550..=561,
+    597..=609,
+    645..=657,
+    752..=753,
+    755..=755,
+    757..=757,
+    759..=760,
+    762..=764,
+    766..=767,
+    784..=799,
+    846..=869,
+    871..=932,
+    940..=966,
+    968..=974,
+    976..=1026,
+    1410..=7210,
+];
+
 /// The multi-byte encodings considered, in the order of `CjkCandidate::encoding`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -104,7 +131,8 @@ impl CjkCandidate {
         match self.kind {
             // https://encoding.spec.whatwg.org/#shift_jis-decoder
             Kind::ShiftJis => match (lead, b) {
-                (0, 0xA1..=0xDF) => Some(table.rare()),
+                // U+0080 and the half-width katakana: single bytes, costed as rare characters.
+                (0, 0x80 | 0xA1..=0xDF) => Some(table.rare()),
                 (0, 0x81..=0x9F | 0xE0..=0xFC) => {
                     self.pending[0] = b;
                     Some(0)
@@ -113,7 +141,13 @@ impl CjkCandidate {
                 (_, 0x40..=0x7E | 0x80..=0xFC) => {
                     let l = usize::from(lead - if lead < 0xA0 { 0x81 } else { 0xC1 });
                     let t = usize::from(b - if b < 0x7F { 0x40 } else { 0x41 });
-                    done(self, table.cost(l * 188 + t))
+                    let pointer = l * 188 + t;
+                    // The decoder maps pointers 8836 to 10715 to private use: rare characters.
+                    let cost = match pointer {
+                        8836..=10715 => Some(table.rare()),
+                        _ => table.cost(pointer),
+                    };
+                    done(self, cost)
                 }
                 _ => None,
             },
@@ -129,8 +163,13 @@ impl CjkCandidate {
                     self.pending[1] = b;
                     Some(0)
                 }
-                // JIS X 0212: rare, and not in the frequency table.
-                (0x8F, _, 0xA1..=0xFE) => done(self, Some(table.rare())),
+                // JIS X 0212: rare, and not in the frequency table; an error where its index has
+                // no code point.
+                (0x8F, _, 0xA1..=0xFE) => {
+                    let pointer = usize::from(second - 0xA1) * 94 + usize::from(b - 0xA1);
+                    let found = JIS0212_POINTERS.iter().any(|r| r.contains(&pointer));
+                    done(self, found.then(|| table.rare()))
+                }
                 (0xA1..=0xFE, _, 0xA1..=0xFE) => {
                     let pointer = usize::from(lead - 0xA1) * 94 + usize::from(b - 0xA1);
                     done(self, table.cost(pointer))
@@ -159,7 +198,13 @@ impl CjkCandidate {
                 (0, _) => None,
                 (_, 0x40..=0x7E | 0xA1..=0xFE) => {
                     let t = usize::from(b - if b < 0x7F { 0x40 } else { 0x62 });
-                    done(self, table.cost(usize::from(lead - 0x81) * 157 + t))
+                    let pointer = usize::from(lead - 0x81) * 157 + t;
+                    // The decoder's four pointers that give two code points each: rare ones.
+                    let cost = match pointer {
+                        1133 | 1135 | 1164 | 1166 => Some(table.rare()),
+                        _ => table.cost(pointer),
+                    };
+                    done(self, cost)
                 }
                 _ => None,
             },
@@ -183,8 +228,16 @@ impl CjkCandidate {
                     self.pending[2] = b;
                     Some(0)
                 }
-                // A four-byte sequence: rare, and not in the frequency table.
-                (_, 0x30..=0x39, 0x81..=0xFE, 0x30..=0x39) => done(self, Some(table.rare())),
+                // A four-byte sequence: rare, and not in the frequency table; an error where the
+                // index gb18030 ranges code point is null.
+                (_, 0x30..=0x39, 0x81..=0xFE, 0x30..=0x39) => {
+                    let pointer = ((u32::from(lead - 0x81) * 10 + u32::from(second - 0x30)) * 126
+                        + u32::from(third - 0x81))
+                        * 10
+                        + u32::from(b - 0x30);
+                    let null = (39420..189_000).contains(&pointer) || pointer > 1_237_575;
+                    done(self, (!null).then(|| table.rare()))
+                }
                 _ => None,
             },
         }

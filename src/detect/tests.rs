@@ -60,6 +60,10 @@ fn iso_2022_jp_needs_an_escape_to_japanese_and_nothing_else() {
     assert_eq!(best(jis), Encoding::Iso2022Jp);
     assert_eq!(best(b"\x1B(Babc"), Encoding::Windows1252);
     assert_eq!(best(b"\x1B$Zabc"), Encoding::Windows1252);
+    // SHIFT OUT and SHIFT IN are errors to the decoder.
+    for shift in [b"\x0E", b"\x0F"] {
+        assert_eq!(best(&[&jis[..], shift].concat()), Encoding::Windows1252);
+    }
 }
 
 #[test]
@@ -486,4 +490,112 @@ fn confidences_fall_by_e_per_nat() {
         assert_eq!(encoding, want);
         assert!((confidence - want_confidence).abs() < 1e-6, "{ranked:?}");
     }
+}
+
+/// UTF-8 is valid exactly when Rust's own check says so, on every sequence of up to four bytes
+/// from the bytes where UTF-8's rules change, whole and split in two.
+#[test]
+fn utf8_validity_is_rusts() {
+    let alphabet = [
+        0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+        0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ];
+    let mut input = Vec::new();
+    for len in 1..=4u32 {
+        for mut n in 0..alphabet.len().pow(len) {
+            input.clear();
+            for _ in 0..len {
+                input.push(alphabet[n % alphabet.len()]);
+                n /= alphabet.len();
+            }
+            let expected = core::str::from_utf8(&input).is_ok();
+            for split in 0..=input.len() {
+                let mut utf8 = Utf8::default();
+                utf8.feed(&input[..split]);
+                utf8.feed(&input[split..]);
+                utf8.end();
+                assert_eq!(utf8.valid(), expected, "{input:02X?} split at {split}");
+            }
+        }
+    }
+}
+
+/// A CJK candidate is ruled out exactly when encoding_rs's decoder finds an error (a sequence
+/// unfinished at the end is none yet): every one- and two-byte input, and every three- and
+/// four-byte one from bytes where the decoders' rules change.
+#[test]
+fn cjk_candidates_are_ruled_out_where_the_decoder_errs() {
+    let alphabet = [
+        0x00, 0x30, 0x39, 0x3A, 0x40, 0x7E, 0x7F, 0x80, 0x81, 0x84, 0x85, 0x8E, 0x8F, 0x90, 0xA0,
+        0xA1, 0xA2, 0xC6, 0xC8, 0xDF, 0xE3, 0xE4, 0xFE, 0xFF,
+    ];
+    let mut inputs: Vec<Vec<u8>> = (0..=0xFFFFu32)
+        .map(|n| n.to_be_bytes()[2..].to_vec())
+        .chain((0..=0xFF).map(|b| vec![b]))
+        .collect();
+    for len in 3..=4u32 {
+        for mut n in 0..alphabet.len().pow(len) {
+            let mut input = Vec::new();
+            for _ in 0..len {
+                input.push(alphabet[n % alphabet.len()]);
+                n /= alphabet.len();
+            }
+            inputs.push(input);
+        }
+    }
+    let kinds = [
+        Kind::ShiftJis,
+        Kind::EucJp,
+        Kind::EucKr,
+        Kind::Big5,
+        Kind::Gbk,
+    ];
+    for kind in kinds {
+        let encoding =
+            encoding_rs::Encoding::for_label(CjkCandidate::new(kind).encoding().name().as_bytes())
+                .unwrap();
+        let mut out = String::with_capacity(64);
+        for input in &inputs {
+            let mut decoder = encoding.new_decoder_without_bom_handling();
+            out.clear();
+            let (result, _) = decoder.decode_to_string_without_replacement(input, &mut out, false);
+            let errs = matches!(result, encoding_rs::DecoderResult::Malformed(..));
+            let mut candidate = CjkCandidate::new(kind);
+            candidate.feed(input);
+            assert_eq!(
+                candidate.disqualified,
+                errs,
+                "{} {input:02X?}",
+                encoding.name()
+            );
+        }
+    }
+}
+
+/// A CJK candidate's cost: nothing at first, a rare character's while a character is unfinished
+/// (the input may end there), the character's own once it is complete.
+#[test]
+fn an_unfinished_cjk_character_costs_a_rare_ones() {
+    let mut c = CjkCandidate::new(Kind::ShiftJis);
+    assert_eq!(c.cost(), 0);
+    c.feed(b"\x82");
+    assert_eq!(c.cost(), u64::from(CJK[c.table_index()].rare()));
+    // "あ": pointer (0x82 - 0x81) × 188 + 0xA0 - 0x41 = 283 (indexes/index-jis0208.txt).
+    c.feed(b"\xA0");
+    let table = &CJK[c.table_index()];
+    assert_eq!(c.cost(), u64::from(table.cost(283).unwrap()));
+    assert!(table.cost(283).unwrap() < table.rare());
+}
+
+/// The runs of JIS X 0212 pointers are those of indexes/index-jis0212.txt.
+#[test]
+fn jis0212_pointers_are_the_indexs() {
+    let text = include_str!("../../indexes/index-jis0212.txt");
+    let from_file: Vec<usize> = text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split('\t').next().unwrap().trim().parse().unwrap())
+        .collect();
+    let from_runs: Vec<usize> = cjk::JIS0212_POINTERS.iter().cloned().flatten().collect();
+    assert_eq!(from_runs, from_file);
 }
