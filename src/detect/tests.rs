@@ -338,27 +338,32 @@ fn ascii_pairs_past_512_count_three_eighths() {
 }
 
 /// The content's top-level domain takes 4 nats (4 × 256 units) off the costs of its encodings'
-/// group, and nothing off the others'.
+/// group, and nothing off the others'. (B1 A2 B3 is valid in every CJK encoding.)
 #[test]
 fn a_domain_takes_four_nats_off_its_groups_costs() {
-    let mut d = Detector::new();
-    d.feed(&russian(600), true);
-    let plain: Vec<_> = d.costs(None).collect();
-    let ru: Vec<_> = d.costs(Some(b"ru")).collect();
-    assert_eq!(plain.len(), ru.len());
-    for (&(e, cost, rarity), &(e_ru, cost_ru, rarity_ru)) in plain.iter().zip(&ru) {
-        assert_eq!((e, rarity), (e_ru, rarity_ru));
-        let cyrillic = matches!(
-            e,
-            Encoding::Windows1251
-                | Encoding::Koi8U
-                | Encoding::Iso8859_5
-                | Encoding::Ibm866
-                | Encoding::XMacCyrillic
-        );
-        let bonus = if cyrillic { 4 * 256 } else { 0 };
-        assert!(cost > bonus, "{e:?}");
-        assert_eq!(cost_ru, cost - bonus, "{e:?}");
+    use Encoding::*;
+    let cyrillic = [Windows1251, Koi8U, Iso8859_5, Ibm866, XMacCyrillic];
+    let kana = b"\xB1\xA2\xB3\xB4 \xB1\xA2\xB3\xB4 \xB5\xB6";
+    let cases: [(&[u8], &[u8], &[Encoding]); 3] = [
+        (b"ru", &russian(600), &cyrillic),
+        (b"jp", kana, &[ShiftJis, EucJp]),
+        (b"com", &russian(600), &[Windows1252, Iso8859_15]),
+    ];
+    for (tld, input, favoured) in cases {
+        let mut d = Detector::new();
+        d.feed(input, true);
+        let plain: Vec<_> = d.costs(None).collect();
+        let with_tld: Vec<_> = d.costs(Some(tld)).collect();
+        assert_eq!(plain.len(), with_tld.len());
+        let mut seen = 0;
+        for (&(e, cost, rarity), &(e_tld, cost_tld, rarity_tld)) in plain.iter().zip(&with_tld) {
+            assert_eq!((e, rarity), (e_tld, rarity_tld));
+            let bonus = if favoured.contains(&e) { 4 * 256 } else { 0 };
+            seen += usize::from(bonus > 0);
+            assert!(cost > bonus, "{e:?}");
+            assert_eq!(cost_tld, cost - bonus, "{e:?}");
+        }
+        assert_eq!(seen, favoured.len(), "{favoured:?}");
     }
 }
 
