@@ -2,7 +2,8 @@
 // from pkg/, so each sandbox is built once with the instrumented js/ (`build.mjs --js`, over the
 // wasm modules already in pkg/), and every mutant runs the test command, which stops at the first
 // failing file: the fastest files, and those that kill the most, first. (Measured with nice on the
-// loaded 2-core machine: no-webassembly 5 s and detect-fallbacks 6-10 s, after decoder-sequences' 4 s;
+// loaded 2-core machine: no-webassembly 5 s and detect-fallbacks 6-10 s, after decoder-sequences' 4 s
+// and shared-race's 4 s (a worker rewrites shared memory being decoded: without the copy, a crash);
 // fuzz-quick, memory and cli 20-32 s. detector-memory, 16 s, and primordials' re-entry tests come
 // last: what they alone catch, a detector's state left in the module or a module that takes a call
 // while busy, should be rare. With the busy flag never set, those hang, which Stryker counts as a
@@ -26,6 +27,7 @@ const TESTS = [
   'unbound',
   'node-lazy',
   'decoder-sequences',
+  'shared-race',
   'no-webassembly',
   'detect-fallbacks',
   'fuzz-quick',
