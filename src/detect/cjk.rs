@@ -157,7 +157,6 @@ impl CjkCandidate {
                     self.pending[0] = b;
                     Some(0)
                 }
-                (0, _, _) => None,
                 (0x8E, _, 0xA1..=0xDF) => done(self, Some(table.rare())),
                 (0x8F, 0, 0xA1..=0xFE) => {
                     self.pending[1] = b;

@@ -1,5 +1,5 @@
 use super::*;
-use model::GROUPS;
+use model::{DATA, GROUPS};
 use single_byte::MAX_LANGUAGES;
 
 const WINDOWS_1251: &[u8] = b"\xCF\xF0\xE8\xE2\xE5\xF2, \xEA\xE0\xEA \xE4\xE5\xEB\xE0? \
@@ -603,4 +603,95 @@ fn jis0212_pointers_are_the_indexs() {
         .collect();
     let from_runs: Vec<usize> = cjk::JIS0212_POINTERS.iter().cloned().flatten().collect();
     assert_eq!(from_runs, from_file);
+}
+
+/// A single-byte candidate's costs and rarity as the model defines them, written out plainly: each
+/// byte has a class and a case (ASCII: non-letter 0, vowel 1, consonant 2; case 1 for a-z and 2
+/// for A-Z; other bytes: the encoding's class byte, the case in its top two bits); every pair of
+/// adjacent bytes costs, in each language not pruned, the language's cost of the pair of classes
+/// plus that of the pair of cases, but for an ASCII byte after one of an ASCII class (the detector
+/// counts those itself); the input starts after class 0, case 0; a byte of the impossible class
+/// costs 320 and is followed as the start is. Rarity adds up the classes of the non-ASCII bytes.
+fn reference_single_byte(which: usize, pruned: u32, input: &[u8]) -> ([u64; MAX_LANGUAGES], u64) {
+    let (_, group_index, classes_at) = SINGLE_BYTE[which];
+    let group = &GROUPS[group_index];
+    let n = group.classes;
+    let languages: Vec<usize> = (0..group.languages.min(MAX_LANGUAGES))
+        .filter(|l| pruned >> l & 1 == 0)
+        .collect();
+    let mut costs = [0u64; MAX_LANGUAGES];
+    let mut rarity = (group_index as u64) << 56;
+    let mut prev = (0, 0);
+    for &b in input {
+        let (class, case) = if b >= 0x80 {
+            let c = usize::from(DATA[classes_at + usize::from(b - 0x80)]);
+            rarity += (c % 64) as u64;
+            (c % 64, c / 64)
+        } else {
+            let vowel = b"aeiouy".contains(&b.to_ascii_lowercase());
+            let class = if vowel {
+                1
+            } else {
+                usize::from(b.is_ascii_alphabetic()) * 2
+            };
+            let case = if b.is_ascii_lowercase() {
+                1
+            } else {
+                usize::from(b.is_ascii_uppercase()) * 2
+            };
+            (class, case)
+        };
+        if b < 0x80 && prev.0 < 3 {
+            prev = (class, case);
+            continue;
+        }
+        for &l in &languages {
+            let table = group.at + l * (n * n + 9 + 18);
+            costs[l] += if class == 63 {
+                320
+            } else {
+                u64::from(DATA[table + prev.0 * n + class])
+                    + u64::from(DATA[table + n * n + prev.1 * 3 + case])
+            };
+        }
+        prev = if class == 63 { (0, 0) } else { (class, case) };
+    }
+    (costs, rarity)
+}
+
+/// Every single-byte candidate scores random text as the model defines it, whole and in pieces,
+/// with some of its languages pruned or none.
+#[test]
+fn single_byte_candidates_score_as_the_model_says() {
+    let mut seed = 0x2545_F491_4F6C_DD1D;
+    // Letters, spaces and punctuation in both halves, more often than other bytes.
+    let common = b"aeoTSn .,'\xC0\xE0\xE9\xF3\xEA\xB3\xA0\xAB\x80\x98\xFF";
+    for round in 0..400 {
+        let input: Vec<u8> = bytes(&mut seed, round % 97)
+            .iter()
+            .map(|&r| {
+                if r < 160 {
+                    common[usize::from(r) % common.len()]
+                } else {
+                    r
+                }
+            })
+            .collect();
+        for (which, &(encoding, _, _)) in SINGLE_BYTE.iter().enumerate() {
+            let pruned = [0, 0b101, 0b10][round % 3];
+            let (costs, rarity) = reference_single_byte(which, pruned, &input);
+            for size in [input.len().max(1), 1, 3] {
+                let mut candidate = SingleByte::new(which);
+                candidate.pruned = pruned;
+                for piece in input.chunks(size) {
+                    candidate.feed(piece);
+                }
+                assert_eq!(
+                    (candidate.costs, candidate.rarity),
+                    (costs, rarity),
+                    "{encoding:?} {input:02X?} in pieces of {size}"
+                );
+            }
+        }
+    }
 }

@@ -14,7 +14,7 @@ const { baseModule } = await import('../../pkg/node-bind.mjs'); // the entry's r
 // core's UTF-8 encoder in pieces, so memory grows by a few pieces, not by the string.
 test('TextEncoder: 64 M code units encode through bounded wasm memory', () => {
   const n = 64 * 1024 * 1024;
-  const bytes = new lib.TextEncoder().encode('a'.repeat(n - 1) + '\u00E9');
+  const bytes = new lib.TextEncoder().encode(`${'a'.repeat(n - 1)}\u00E9`);
   assert.equal(bytes.length, n + 1);
   assert.deepEqual([bytes[0], bytes[n - 2], bytes[n - 1], bytes[n]], [0x61, 0x61, 0xc3, 0xa9]);
   const size = baseModule().W.memory.buffer.byteLength;
