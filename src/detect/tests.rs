@@ -695,3 +695,20 @@ fn single_byte_candidates_score_as_the_model_says() {
         }
     }
 }
+
+/// A candidate whose every language is pruned is out of the running and reads no more input; one
+/// with a language left reads on.
+#[test]
+fn a_candidate_out_of_the_running_reads_nothing_more() {
+    let mut d = Detector::new();
+    d.feed(b"\xE0\xE1 ", false);
+    let all = (1 << d.single_byte[12].languages()) - 1;
+    d.single_byte[12].pruned = all;
+    d.single_byte[13].pruned = all & !1;
+    assert!(d.single_byte[12].out() && !d.single_byte[13].out());
+    let state = |d: &Detector, i: usize| (d.single_byte[i].rarity, d.single_byte[i].prev);
+    let (greek, iso_greek) = (state(&d, 12), state(&d, 13));
+    d.feed(b"\xE2\xE3\xE4", true);
+    assert_eq!(state(&d, 12), greek);
+    assert_ne!(state(&d, 13), iso_greek);
+}
