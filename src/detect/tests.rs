@@ -526,8 +526,8 @@ fn utf8_validity_is_rusts() {
 }
 
 /// A CJK candidate is ruled out exactly when encoding_rs's decoder finds an error (a sequence
-/// unfinished at the end is none yet): every one- and two-byte input, and every three- and
-/// four-byte one from bytes where the decoders' rules change.
+/// unfinished at the end is none yet): every one- and two-byte input, every three- and four-byte
+/// one from bytes where the decoders' rules change, and more where the index has gaps.
 #[test]
 fn cjk_candidates_are_ruled_out_where_the_decoder_errs() {
     let alphabet = [
@@ -547,6 +547,20 @@ fn cjk_candidates_are_ruled_out_where_the_decoder_errs() {
             }
             inputs.push(input);
         }
+    }
+    // Every JIS X 0212 sequence, and gb18030's four-byte pointers on each side of its null ranges.
+    inputs.extend((0..=0xFFFFu32).map(|n| [&[0x8F], &n.to_be_bytes()[2..]].concat()));
+    for pointer in [
+        0, 39419, 39420, 188_999, 189_000, 1_237_575, 1_237_576, 1_587_599,
+    ] {
+        let (b4, rest) = (pointer % 10, pointer / 10);
+        let (b3, rest) = (rest % 126, rest / 126);
+        let (b2, b1) = (rest % 10, rest / 10);
+        inputs.push(
+            [b1 + 0x81, b2 + 0x30, b3 + 0x81, b4 + 0x30]
+                .map(|b| b as u8)
+                .to_vec(),
+        );
     }
     let kinds = [
         Kind::ShiftJis,
