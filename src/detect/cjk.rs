@@ -194,7 +194,6 @@ impl CjkCandidate {
                     self.pending[0] = b;
                     Some(0)
                 }
-                (0, _) => None,
                 (_, 0x40..=0x7E | 0xA1..=0xFE) => {
                     let t = usize::from(b - if b < 0x7F { 0x40 } else { 0x62 });
                     let pointer = usize::from(lead - 0x81) * 157 + t;
@@ -214,7 +213,6 @@ impl CjkCandidate {
                     self.pending[0] = b;
                     Some(0)
                 }
-                (0, _, _, _) => None,
                 (_, 0, _, 0x30..=0x39) => {
                     self.pending[1] = b;
                     Some(0)
