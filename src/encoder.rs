@@ -246,9 +246,14 @@ fn drive<E: Encode>(
             );
         }
         if E::BULK {
-            // Runs of code points `encode_bmp` maps, and lone ASCII, up to the first it does not;
-            // MAX_STEP bytes are left for what follows.
+            // Runs of code points `encode_bmp` maps, and lone ASCII, up to the first it does not.
             pos += input.encode_bmp_run(&mut *enc, &mut dst[pos..]);
+            // Never holds: the run leaves MAX_STEP bytes. It tells the compiler so, which drops
+            // the bounds checks of what follows (without it the module is 215 B larger gzipped,
+            // its JavaScript build 755 B).
+            if dst.len() - pos < MAX_STEP {
+                continue;
+            }
         }
         let Some(c) = input.next_char() else {
             if last {

@@ -11,31 +11,32 @@ const EUC_KR: usize = 1;
 const BIG5: usize = 2;
 const GB18030: usize = 3;
 
-/// The pointers that have a code point in index jis0212 (indexes/index-jis0212.txt), as runs.
-pub(super) const JIS0212_POINTERS: [core::ops::RangeInclusive<usize>; 23] = [
-    108..=118,
-    127..=129,
-    168..=174,
-    534..=538,
-    540..=540,
-    542..=543,
-    545..=545,
-    550..=561,
-    597..=609,
-    645..=657,
-    752..=753,
-    755..=755,
-    757..=757,
-    759..=760,
-    762..=764,
-    766..=767,
-    784..=799,
-    846..=869,
-    871..=932,
-    940..=966,
-    968..=974,
-    976..=1026,
-    1410..=7210,
+/// The pointers that have a code point in index jis0212 (indexes/index-jis0212.txt), as runs
+/// (first, last).
+pub(super) const JIS0212_POINTERS: [(u16, u16); 23] = [
+    (108, 118),
+    (127, 129),
+    (168, 174),
+    (534, 538),
+    (540, 540),
+    (542, 543),
+    (545, 545),
+    (550, 561),
+    (597, 609),
+    (645, 657),
+    (752, 753),
+    (755, 755),
+    (757, 757),
+    (759, 760),
+    (762, 764),
+    (766, 767),
+    (784, 799),
+    (846, 869),
+    (871, 932),
+    (940, 966),
+    (968, 974),
+    (976, 1026),
+    (1410, 7210),
 ];
 
 /// The multi-byte encodings considered, in the order of `CjkCandidate::encoding`.
@@ -165,8 +166,10 @@ impl CjkCandidate {
                 // JIS X 0212: rare, and not in the frequency table; an error where its index has
                 // no code point.
                 (0x8F, _, 0xA1..=0xFE) => {
-                    let pointer = usize::from(second - 0xA1) * 94 + usize::from(b - 0xA1);
-                    let found = JIS0212_POINTERS.iter().any(|r| r.contains(&pointer));
+                    let pointer = u16::from(second - 0xA1) * 94 + u16::from(b - 0xA1);
+                    let found = JIS0212_POINTERS
+                        .iter()
+                        .any(|&(first, last)| (first..=last).contains(&pointer));
                     done(self, found.then(|| table.rare()))
                 }
                 (0xA1..=0xFE, _, 0xA1..=0xFE) => {
