@@ -78,7 +78,13 @@ impl CjkCandidate {
         }
     }
 
-    /// The cost so far, an unfinished character costing as a rare one (the input may end there).
+    /// The input ends: an unfinished character is an error, as it is to the decoder.
+    pub fn end(&mut self) {
+        self.disqualified |= self.pending[0] != 0;
+    }
+
+    /// The cost so far, an unfinished character costing as a rare one (the input may yet end
+    /// there).
     pub fn cost(&self) -> u64 {
         let unfinished = if self.pending[0] == 0 {
             0

@@ -129,6 +129,9 @@ impl Detector {
         }
         if last {
             self.utf8.end();
+            for candidate in self.cjk.iter_mut() {
+                candidate.end();
+            }
         }
     }
 

@@ -526,7 +526,7 @@ fn utf8_validity_is_rusts() {
 }
 
 /// A CJK candidate is ruled out exactly when encoding_rs's decoder finds an error (a sequence
-/// unfinished at the end is none yet): every one- and two-byte input, every three- and four-byte
+/// unfinished is one only once the input ends): every one- and two-byte input, every three- and four-byte
 /// one from bytes where the decoders' rules change, and more where the index has gaps.
 #[test]
 fn cjk_candidates_are_ruled_out_where_the_decoder_errs() {
@@ -585,6 +585,17 @@ fn cjk_candidates_are_ruled_out_where_the_decoder_errs() {
                 candidate.disqualified,
                 errs,
                 "{} {input:02X?}",
+                encoding.name()
+            );
+            // And at the end of the input, where an unfinished character is an error too.
+            let mut decoder = encoding.new_decoder_without_bom_handling();
+            out.clear();
+            let (result, _) = decoder.decode_to_string_without_replacement(input, &mut out, true);
+            candidate.end();
+            assert_eq!(
+                candidate.disqualified,
+                matches!(result, encoding_rs::DecoderResult::Malformed(..)),
+                "{} {input:02X?} at the end",
                 encoding.name()
             );
         }
