@@ -10,8 +10,8 @@ delete globalThis.TextEncoder;
 const lib = await import('encoding-wasm');
 const { baseModule } = await import('../../pkg/node-bind.mjs'); // the entry's registry
 
-// First, while wasm memory is as small as these suites leave it: a long string goes through the
-// core's UTF-8 encoder in pieces, so memory grows by a few pieces, not by the string.
+// First, before the cases below grow wasm memory: a long string goes through the core's UTF-8
+// encoder in pieces, so memory grows by a few pieces, not by the string.
 test('TextEncoder: 64 M code units encode through bounded wasm memory', () => {
   const n = 64 * 1024 * 1024;
   const bytes = new lib.TextEncoder().encode(`${'a'.repeat(n - 1)}\u00E9`);
