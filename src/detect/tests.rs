@@ -497,6 +497,19 @@ fn confidences_fall_by_e_per_nat() {
     }
 }
 
+/// Every sequence of `len` bytes from `alphabet`.
+fn sequences(alphabet: &[u8], len: u32) -> impl Iterator<Item = Vec<u8>> + '_ {
+    (0..alphabet.len().pow(len)).map(move |mut n| {
+        (0..len)
+            .map(|_| {
+                let b = alphabet[n % alphabet.len()];
+                n /= alphabet.len();
+                b
+            })
+            .collect()
+    })
+}
+
 /// UTF-8 is valid exactly when Rust's own check says so, on every sequence of up to four bytes
 /// from the bytes where UTF-8's rules change, whole and split in two.
 #[test]
@@ -505,29 +518,21 @@ fn utf8_validity_is_rusts() {
         0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
         0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
     ];
-    let mut input = Vec::new();
-    for len in 1..=4u32 {
-        for mut n in 0..alphabet.len().pow(len) {
-            input.clear();
-            for _ in 0..len {
-                input.push(alphabet[n % alphabet.len()]);
-                n /= alphabet.len();
-            }
-            let expected = core::str::from_utf8(&input).is_ok();
-            for split in 0..=input.len() {
-                let mut utf8 = Utf8::default();
-                utf8.feed(&input[..split]);
-                utf8.feed(&input[split..]);
-                utf8.end();
-                assert_eq!(utf8.valid(), expected, "{input:02X?} split at {split}");
-            }
+    for input in (1..=4).flat_map(|len| sequences(&alphabet, len)) {
+        let expected = core::str::from_utf8(&input).is_ok();
+        for split in 0..=input.len() {
+            let mut utf8 = Utf8::default();
+            utf8.feed(&input[..split]);
+            utf8.feed(&input[split..]);
+            utf8.end();
+            assert_eq!(utf8.valid(), expected, "{input:02X?} split at {split}");
         }
     }
 }
 
 /// A CJK candidate is ruled out exactly when encoding_rs's decoder finds an error (a sequence
-/// unfinished is one only once the input ends): every one- and two-byte input, every three- and four-byte
-/// one from bytes where the decoders' rules change, and more where the index has gaps.
+/// unfinished is one only once the input ends): every one- and two-byte input, every three- and
+/// four-byte one from bytes where the decoders' rules change, and more where the index has gaps.
 #[test]
 fn cjk_candidates_are_ruled_out_where_the_decoder_errs() {
     let alphabet = [
@@ -537,17 +542,8 @@ fn cjk_candidates_are_ruled_out_where_the_decoder_errs() {
     let mut inputs: Vec<Vec<u8>> = (0..=0xFFFFu32)
         .map(|n| n.to_be_bytes()[2..].to_vec())
         .chain((0..=0xFF).map(|b| vec![b]))
+        .chain((3..=4).flat_map(|len| sequences(&alphabet, len)))
         .collect();
-    for len in 3..=4u32 {
-        for mut n in 0..alphabet.len().pow(len) {
-            let mut input = Vec::new();
-            for _ in 0..len {
-                input.push(alphabet[n % alphabet.len()]);
-                n /= alphabet.len();
-            }
-            inputs.push(input);
-        }
-    }
     // Every JIS X 0212 sequence, and gb18030's four-byte pointers on each side of its null ranges.
     inputs.extend((0..=0xFFFFu32).map(|n| [&[0x8F], &n.to_be_bytes()[2..]].concat()));
     for pointer in [
